@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Member, Post } from '~/lib/models';
+import { assetRef, parseList, toPost } from './rows';
+import { selectPosts } from './posts';
+
+const memberColumns = ['id', 'username', 'fullname', 'bio', 'qualifications', 'avatar_id', 'banner_id'] as const;
+
+type MemberRow = Pick<Database['users'], (typeof memberColumns)[number]>;
+
+function toMember(row: MemberRow, posts: Post[]): Member {
+  return {
+    username: row.username,
+    fullname: row.fullname,
+    bio: row.bio,
+    qualifications: parseList(row.qualifications),
+    avatar: assetRef(row.avatar_id),
+    banner: assetRef(row.banner_id),
+    posts,
+  };
+}
+
+/** SPEC 7 get_members: every member with posts newest first, in two queries whatever the count. */
+export async function listMembers(db: Kysely<Database>): Promise<Member[]> {
+  const users = await db.selectFrom('users').select(memberColumns).orderBy('created_at').orderBy('id').execute();
+  const posts = await selectPosts(db).orderBy('posts.created_at', 'desc').orderBy('posts.id').execute();
+  const postsByUser = new Map<string, Post[]>();
+  for (const row of posts) {
+    const list = postsByUser.get(row.user_id) ?? [];
+    list.push(toPost(row));
+    postsByUser.set(row.user_id, list);
+  }
+  return users.map((user) => toMember(user, postsByUser.get(user.id) ?? []));
+}
+
+/** One member by username, any case (the member id of SPEC 2 is the lower-cased username). */
+export async function memberByUsername(db: Kysely<Database>, username: string): Promise<Member | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(memberColumns)
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+  if (!user) return null;
+  const posts = await selectPosts(db)
+    .where('posts.user_id', '=', user.id)
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id')
+    .execute();
+  return toMember(user, posts.map(toPost));
+}
+
+/** For the admin CLI: username, name, e-mail and post count of every member. */
+export async function memberSummaries(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .leftJoin('posts', 'posts.user_id', 'users.id')
+    .select(({ fn }) => ['users.username', 'users.fullname', 'users.email', fn.count<number>('posts.id').as('posts')])
+    .groupBy(['users.id', 'users.username', 'users.fullname', 'users.email'])
+    .orderBy('users.username_key')
+    .execute();
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Post, PostWithAuthor } from '~/lib/models';
+import { assetRef, toPost, type PostRow } from './rows';
+
+/** The post columns every reader needs, with the attachment's name and type. */
+export function selectPosts(db: Kysely<Database>) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('assets', 'assets.id', 'posts.file_id')
+    .select([
+      'posts.id',
+      'posts.user_id',
+      'posts.slug',
+      'posts.title',
+      'posts.content',
+      'posts.starred',
+      'posts.created_at',
+      'posts.file_id',
+      'assets.filename as file_name',
+      'assets.mime_type as file_mime_type',
+    ]);
+}
+
+/** SPEC 7 get_by_user: newest first; an unknown username has no posts. */
+export async function postsByUsername(db: Kysely<Database>, username: string): Promise<Post[]> {
+  const rows: PostRow[] = await selectPosts(db)
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .where('users.username_key', '=', username.toLowerCase())
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id')
+    .execute();
+  return rows.map(toPost);
+}
+
+export async function postByUsernameAndSlug(
+  db: Kysely<Database>,
+  username: string,
+  slug: string,
+): Promise<PostWithAuthor | null> {
+  const row = await selectPosts(db)
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select(['users.username', 'users.fullname', 'users.avatar_id'])
+    .where('users.username_key', '=', username.toLowerCase())
+    .where('posts.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toPost(row),
+    author: { username: row.username, fullname: row.fullname, avatar: assetRef(row.avatar_id) },
+  };
+}

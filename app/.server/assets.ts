@@ -1,0 +1,187 @@
+// Uploaded files: disk storage under DATA_DIR/assets and the image pipeline (DESIGN.md 6).
+// Images are re-encoded by sharp, which drops metadata (GPS, camera serials), and get WebP width
+// variants for srcset. Other files keep their bytes and are always served as downloads.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Kysely } from 'kysely';
+import { config } from './config';
+import type { Database, AssetsTable } from './db/schema';
+import { nowIso } from '~/lib/time';
+import { variantWidths } from '~/lib/images';
+
+export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
+
+const root = path.join(config.DATA_DIR, 'assets');
+const ASSET_ID = /^[0-9a-f]{32}$/;
+
+/** The type of a file from its first bytes, never from its name. */
+export function sniffMimeType(bytes: Uint8Array): string {
+  const starts = (...sig: number[]) => sig.every((byte, index) => bytes[index] === byte);
+  const ascii = (from: number, text: string) =>
+    [...text].every((char, index) => bytes[from + index] === char.charCodeAt(0));
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'image/gif';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
+  if (ascii(0, '%PDF-')) return 'application/pdf';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'application/zip';
+  const sample = bytes.subarray(0, 4096);
+  if (sample.length > 0 && !sample.includes(0)) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(sample);
+      return 'text/plain';
+    } catch {
+      /* binary */
+    }
+  }
+  return 'application/octet-stream';
+}
+
+export const isImageType = (mime: string) => /^image\/(jpeg|png|gif|webp)$/.test(mime);
+
+export class AssetError extends Error {}
+
+export interface PreparedAsset {
+  row: AssetsTable;
+  /** Removes the files written for this asset: call it when the surrounding write fails. */
+  discard(): void;
+}
+
+function assetDir(id: string) {
+  return path.join(root, id.slice(0, 2), id);
+}
+
+function safeFilename(name: string) {
+  const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"/\\]/g, '').trim();
+  return (cleaned || 'file').slice(0, 160);
+}
+
+/**
+ * Writes a file (and, for images, its re-encoded form and WebP variants) to disk and returns the
+ * row to insert. Nothing touches the database here, so callers can insert inside their transaction.
+ */
+export async function prepareAsset(input: {
+  bytes: Uint8Array;
+  filename: string;
+  ownerId: string | null;
+  kind: 'image' | 'file';
+}): Promise<PreparedAsset> {
+  const sniffed = sniffMimeType(input.bytes);
+  if (input.kind === 'image' && !isImageType(sniffed)) {
+    throw new AssetError('The file is not an image (JPEG, PNG, GIF or WebP).');
+  }
+  const limit = input.kind === 'image' ? IMAGE_LIMIT_BYTES : ATTACHMENT_LIMIT_BYTES;
+  if (input.bytes.byteLength > limit) {
+    throw new AssetError(`The file is larger than ${limit / 1024 / 1024} MB.`);
+  }
+  const id = crypto.randomBytes(16).toString('hex');
+  const dir = assetDir(id);
+  const discard = () => fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    let bytes = Buffer.from(input.bytes);
+    let mime = sniffed;
+    let filename = safeFilename(input.filename);
+    let width: number | null = null;
+    let height: number | null = null;
+    let variants: number[] = [];
+    if (isImageType(sniffed)) {
+      const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
+      // GIFs become PNGs (first frame): small, and no animation surprises in avatars.
+      const encoded =
+        sniffed === 'image/jpeg'
+          ? image.jpeg({ quality: 85, mozjpeg: true })
+          : sniffed === 'image/webp'
+            ? image.webp({ quality: 85 })
+            : image.png({ compressionLevel: 9 });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      bytes = data;
+      mime = info.format === 'jpeg' ? 'image/jpeg' : `image/${info.format}`;
+      if (sniffed === 'image/gif') filename = filename.replace(/\.gif$/i, '') + '.png';
+      width = info.width;
+      height = info.height;
+      variants = variantWidths(info.width);
+      for (const variant of variants) {
+        await sharp(data).resize({ width: variant }).webp({ quality: 80 }).toFile(path.join(dir, `w${variant}.webp`));
+      }
+    }
+    fs.writeFileSync(path.join(dir, 'original'), bytes);
+    const row: AssetsTable = {
+      id,
+      owner_id: input.ownerId,
+      filename,
+      mime_type: mime,
+      size: bytes.byteLength,
+      sha256: crypto.createHash('sha256').update(input.bytes).digest('hex'),
+      width,
+      height,
+      variants: JSON.stringify(variants),
+      created_at: nowIso(),
+    };
+    return { row, discard };
+  } catch (error) {
+    discard();
+    if (error instanceof AssetError) throw error;
+    throw new AssetError('The image could not be read.');
+  }
+}
+
+/** An asset with the same content and name, so re-running an import or seed stores nothing twice. */
+export async function findAssetByContent(db: Kysely<Database>, bytes: Uint8Array, filename: string) {
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  return db
+    .selectFrom('assets')
+    .select('id')
+    .where('sha256', '=', sha256)
+    .where('filename', '=', safeFilename(filename))
+    .executeTakeFirst();
+}
+
+export interface StoredFile {
+  path: string;
+  size: number;
+  mimeType: string;
+  filename: string;
+  etag: string;
+  isImage: boolean;
+}
+
+/** The file to send for /assets/{id}, or the WebP variant closest above `width`. Null when unknown. */
+export async function findStoredFile(
+  db: Kysely<Database>,
+  id: string,
+  width?: number,
+): Promise<StoredFile | null> {
+  if (!ASSET_ID.test(id)) return null;
+  const row = await db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const isImage = isImageType(row.mime_type);
+  const variants: number[] = JSON.parse(row.variants);
+  const variant = isImage && width ? variants.find((candidate) => candidate >= width) : undefined;
+  const file = path.join(assetDir(id), variant ? `w${variant}.webp` : 'original');
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return null;
+  }
+  return {
+    path: file,
+    size,
+    mimeType: variant ? 'image/webp' : row.mime_type,
+    filename: row.filename,
+    etag: `"${row.sha256.slice(0, 32)}${variant ? `-w${variant}` : ''}"`,
+    isImage,
+  };
+}
+
+/** Deletes an asset's files and row (used when its owner replaces or removes it). */
+export async function deleteAsset(db: Kysely<Database>, id: string) {
+  if (!ASSET_ID.test(id)) return;
+  await db.deleteFrom('assets').where('id', '=', id).execute();
+  fs.rmSync(assetDir(id), { recursive: true, force: true });
+}

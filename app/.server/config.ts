@@ -1,0 +1,86 @@
+// All environment variables, parsed once (DESIGN.md section 5). A bad value stops start-up with
+// one line naming the variable, so a misconfigured container fails loudly instead of half-working.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .transform((value) => value.trim())
+  .pipe(z.string())
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const url = (name: string) =>
+  optional.refine((value) => value === undefined || URL.canParse(value), `${name} must be a full URL`);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: optional,
+  DATA_DIR: optional.transform((value) => path.resolve(value ?? './data')),
+  DATABASE_URL: optional,
+  PUBLIC_URL: url('PUBLIC_URL'),
+  SESSION_SECRET: optional.refine(
+    (value) => value === undefined || value.length >= 32,
+    'SESSION_SECRET must be at least 32 characters',
+  ),
+  SMTP_URL: url('SMTP_URL'),
+  MAIL_FROM: optional,
+  IDENTITY_PROVIDER: z.enum(['local', 'firebase']).default('local'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  OIDC_ISSUER_URL: url('OIDC_ISSUER_URL').transform((value) => value ?? 'https://accounts.google.com'),
+  CONTACT_EMAIL: optional
+    .refine((value) => value === undefined || z.string().email().safeParse(value).success, {
+      message: 'CONTACT_EMAIL must be an e-mail address',
+    })
+    .transform((value) => value ?? 'hello@makerspace.ie'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; SESSION_SECRET: string };
+
+/** Parses an environment; throws one readable line per bad variable. Exported for tests. */
+export function parseConfig(env: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    });
+    throw new Error(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  return result.data;
+}
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR with mode 0600. */
+function sessionSecret(dataDir: string, fromEnv: string | undefined) {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  console.log(`No SESSION_SECRET set: generated one and stored it in ${file}`);
+  return secret;
+}
+
+function load(): Config {
+  let parsed: z.infer<typeof EnvSchema>;
+  try {
+    parsed = parseConfig(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  fs.mkdirSync(parsed.DATA_DIR, { recursive: true });
+  return {
+    ...parsed,
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    SESSION_SECRET: sessionSecret(parsed.DATA_DIR, parsed.SESSION_SECRET),
+  };
+}
+
+export const config: Config = load();

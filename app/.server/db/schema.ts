@@ -1,0 +1,128 @@
+// Table types for Kysely. Dates are ISO-8601 text and booleans 0/1 integers, so the same queries
+// run on SQLite and PostgreSQL.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** lower-cased username: the public member id and the uniqueness key */
+  username_key: string;
+  /** lower-cased e-mail, unique */
+  email: string;
+  fullname: string;
+  bio: string;
+  /** JSON array of strings, at most 5 */
+  qualifications: string;
+  avatar_id: string | null;
+  banner_id: string | null;
+  /** the account at the identity provider (local or Firebase uid) */
+  identity_uid: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocalAccountsTable {
+  uid: string;
+  email: string;
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface InviteKeysTable {
+  id: string;
+  key_hash: string;
+  /** first characters of the key, so an admin can tell keys apart in `invite list` */
+  key_hint: string;
+  uses_left: number;
+  max_uses: number;
+  expires_at: string | null;
+  revoked_at: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  user_id: string;
+  slug: string;
+  title: string;
+  content: string;
+  starred: number;
+  file_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  url: string;
+  featured: number;
+  /** JSON array of strings */
+  tags: string;
+  banner_id: string | null;
+  logo_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: string;
+  position: number;
+}
+
+export interface AssetsTable {
+  id: string;
+  owner_id: string | null;
+  filename: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  /** JSON array of the WebP variant widths kept on disk */
+  variants: string;
+  created_at: string;
+}
+
+export interface AuthCodesTable {
+  id: string;
+  code_hash: string;
+  uid: string;
+  email: string;
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: Generated<number>;
+  window_ends_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  local_accounts: LocalAccountsTable;
+  sessions: SessionsTable;
+  invite_keys: InviteKeysTable;
+  posts: PostsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  assets: AssetsTable;
+  auth_codes: AuthCodesTable;
+  rate_limits: RateLimitsTable;
+}

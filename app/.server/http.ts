@@ -1,0 +1,21 @@
+// Turning API answers into HTTP for route loaders: a thrown response renders the route's
+// ErrorBoundary with SPEC's text and the right status.
+import { data } from '@remix-run/node';
+import { ApiError } from './api';
+
+export function notFound(message: string): never {
+  throw data({ message }, { status: 404 });
+}
+
+/** Awaits an API call; an ApiError becomes an error response carrying its SPEC message. */
+export async function fromApi<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+/** Public pages may be cached briefly by browsers and revalidated. */
+export const PUBLIC_PAGE_CACHE = { 'Cache-Control': 'public, max-age=0, must-revalidate' };

@@ -1,0 +1,72 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+
+/** SPEC 8: the note shown under every load failure. */
+export const LOAD_FAILURE_NOTE = "Probably shouldn't happen, try again later or let us know whichever way you want";
+
+/** The message a thrown loader response or error carries. */
+export function errorMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as { message?: string } | string | undefined;
+    if (data && typeof data === 'object' && data.message) return data.message;
+    if (typeof data === 'string' && data) return data;
+    return error.statusText || `API request failed with status ${error.status}`;
+  }
+  if (error instanceof Error) return error.message;
+  return 'Unknown error';
+}
+
+/** 'Failed to load {what}: {message}' with SPEC's note: the error view of a data page. */
+export function LoadFailure({ what }: { what: string }) {
+  const error = useRouteError();
+  return (
+    <main id="main" className="page narrow-page">
+      <div className="error-panel" role="alert">
+        <h1>
+          Failed to load {what}: {errorMessage(error)}
+        </h1>
+        <p>{LOAD_FAILURE_NOTE}</p>
+        <p>
+          <Link to="/" className="button button-secondary">
+            Back to Home
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <main id="main" className="page narrow-page center-page">
+      <p className="big-number" aria-hidden="true">
+        404
+      </p>
+      <h1>Page Not Found</h1>
+      <p>The page you are looking for does not exist or may have moved.</p>
+      <p>
+        <Link to="/" className="button">
+          Back to Home
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+/** SPEC 2 crash fallback. 'Try Again' is a link to this same address, so it works without JavaScript. */
+export function CrashPage() {
+  const location = useLocation();
+  return (
+    <main id="main" className="page narrow-page center-page">
+      <h1>Something Went Wrong</h1>
+      <p>An unexpected error occurred. Our team has been notified and is looking into it.</p>
+      <p className="button-row">
+        <a href="/" className="button">
+          Return to Home
+        </a>
+        <a href={location.pathname + location.search} className="button button-secondary">
+          Try Again
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, NavLink } from '@remix-run/react';
+import { SITE_NAME } from '~/lib/site';
+
+const links = [
+  { to: '/members', label: 'members' },
+  { to: '/portfolio', label: 'portfolio' },
+  // SPEC 2: contact scrolls to the footer, going to / first when elsewhere.
+  { to: '/#contact', label: 'contact' },
+  { to: '/login', label: 'join' },
+];
+
+function NavLinks() {
+  return (
+    <ul className="nav-links">
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={link.label === 'join' ? 'nav-cta' : undefined} prefetch="intent">
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Site header. Under 768 px the links fold into a <details> menu, which needs no JavaScript. */
+export function Header() {
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="brand" aria-label={`${SITE_NAME} home`}>
+          <svg className="brand-mark" viewBox="0 0 32 32" aria-hidden="true" width="32" height="32">
+            <rect x="2" y="2" width="28" height="28" rx="7" fill="currentColor" />
+            <path d="M9 22V10l7 7 7-7v12" fill="none" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
+          </svg>
+          <span>{SITE_NAME}</span>
+        </Link>
+        <nav className="nav-wide" aria-label="Main">
+          <NavLinks />
+        </nav>
+        <details className="nav-narrow">
+          <summary>
+            <span className="visually-hidden">Menu</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <nav aria-label="Main menu">
+            <NavLinks />
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import type { AssetRef } from '~/lib/models';
+import { assetSrcSet, assetUrl, DEFAULT_BANNER, initialsAvatarUrl, PROJECT_PLACEHOLDER } from '~/lib/images';
+
+interface AvatarProps {
+  asset: AssetRef | null;
+  name: string;
+  size: number;
+  className?: string;
+  lazy?: boolean;
+  /** Avatars next to a visible name are decorative; give alt text when the image stands alone. */
+  alt?: string;
+}
+
+/** A member's avatar; without one (or when the file is gone) the initials avatar shows instead. */
+export function Avatar({ asset, name, size, className, lazy = true, alt = '' }: AvatarProps) {
+  const fallback = { initials: name };
+  return (
+    <img
+      className={className ?? 'avatar'}
+      src={asset ? assetUrl(asset.id, size, fallback) : initialsAvatarUrl(name)}
+      srcSet={asset ? assetSrcSet(asset.id, size, fallback) : undefined}
+      width={size}
+      height={size}
+      alt={alt}
+      loading={lazy ? 'lazy' : 'eager'}
+      decoding="async"
+    />
+  );
+}
+
+interface BannerProps {
+  asset: AssetRef | null;
+  kind: 'banner' | 'project';
+  className?: string;
+  lazy?: boolean;
+  width?: number;
+  height?: number;
+}
+
+/** A wide banner image; falls back to the lab header (members) or the project placeholder. */
+export function Banner({ asset, kind, className, lazy = true, width = 1200, height = 300 }: BannerProps) {
+  const placeholder = kind === 'banner' ? DEFAULT_BANNER : PROJECT_PLACEHOLDER;
+  return (
+    <img
+      className={className ?? 'banner'}
+      src={asset ? assetUrl(asset.id, 1280, kind) : placeholder}
+      srcSet={
+        asset
+          ? `${assetUrl(asset.id, 640, kind)} 640w, ${assetUrl(asset.id, 1280, kind)} 1280w, ${assetUrl(asset.id, 1920, kind)} 1920w`
+          : undefined
+      }
+      sizes="(max-width: 1280px) 100vw, 1280px"
+      width={width}
+      height={height}
+      alt=""
+      loading={lazy ? 'lazy' : 'eager'}
+      decoding="async"
+    />
+  );
+}

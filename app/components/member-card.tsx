@@ -1,0 +1,82 @@
+import { Link } from '@remix-run/react';
+import type { Member, Post } from '~/lib/models';
+import { isoDay } from '~/lib/dates';
+import { cardName, postTitle, shortBio } from '~/lib/text';
+import { Avatar } from './images';
+
+/** SPEC 2: a member card lists two posts, then '+N more' opens the rest. */
+export const CARD_POSTS = 2;
+
+function PostItem({ memberId, post }: { memberId: string; post: Post }) {
+  return (
+    <li className="post-item">
+      <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
+      <span className="post-meta">
+        <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
+        {post.starred ? <span className="badge badge-featured">Featured</span> : null}
+      </span>
+    </li>
+  );
+}
+
+/** The bio, cut per SPEC 5 with a read more / read less toggle that needs no JavaScript. */
+export function CollapsibleBio({ bio, postCount }: { bio: string; postCount: number }) {
+  const short = shortBio(bio, postCount);
+  if (!short.isCut) return <p className="bio">{short.text}</p>;
+  return (
+    <details className="bio bio-toggle">
+      <summary>
+        <span className="bio-short">{short.text} </span>
+        <span className="toggle-label">
+          <span className="when-closed">read more</span>
+          <span className="when-open">read less</span>
+        </span>
+      </summary>
+      <p className="bio-full">{bio.trim()}</p>
+    </details>
+  );
+}
+
+export function MemberCard({ member }: { member: Member }) {
+  const memberId = member.username.toLowerCase();
+  const shown = member.posts.slice(0, CARD_POSTS);
+  const more = member.posts.slice(CARD_POSTS);
+  const headingId = `member-${memberId}`;
+  return (
+    <article className="card member-card" aria-labelledby={headingId}>
+      <div className="member-card-top">
+        <Avatar asset={member.avatar} name={member.fullname || member.username} size={96} />
+        <div>
+          <h2 id={headingId} className="member-name">
+            <Link to={`/members/${memberId}`}>{cardName(member.fullname || member.username)}</Link>
+          </h2>
+          {member.qualifications[0] ? <p className="member-title">{member.qualifications[0]}</p> : null}
+        </div>
+      </div>
+      {member.bio.trim() ? <CollapsibleBio bio={member.bio} postCount={member.posts.length} /> : null}
+      {member.posts.length ? (
+        <div className="member-posts">
+          <h3 className="small-heading">Posts</h3>
+          <ul className="post-list">
+            {shown.map((post) => (
+              <PostItem key={post.id} memberId={memberId} post={post} />
+            ))}
+          </ul>
+          {more.length ? (
+            <details className="more-posts">
+              <summary>
+                <span className="when-closed">+{more.length} more</span>
+                <span className="when-open">show less</span>
+              </summary>
+              <ul className="post-list">
+                {more.map((post) => (
+                  <PostItem key={post.id} memberId={memberId} post={post} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

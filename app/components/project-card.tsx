@@ -1,0 +1,45 @@
+import { Link } from '@remix-run/react';
+import type { Project } from '~/lib/models';
+import { cardDescription } from '~/lib/text';
+import { Banner } from './images';
+
+export function ProjectCard({ project }: { project: Project }) {
+  const headingId = `project-${project.slug}`;
+  return (
+    <article className="card project-card" aria-labelledby={headingId}>
+      <div className="project-card-banner">
+        <Banner asset={project.banner} kind="project" width={640} height={300} />
+        {project.featured ? <span className="badge badge-featured badge-on-image">FEATURED</span> : null}
+      </div>
+      <div className="project-card-body">
+        <h3 id={headingId}>{project.name}</h3>
+        <p>{cardDescription(project.description)}</p>
+        {project.tags.length ? (
+          <ul className="tags" aria-label="Tags">
+            {project.tags.map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="card-actions">
+          <Link to={`/portfolio/${project.slug}`} className="button button-small" aria-describedby={headingId}>
+            View Details
+          </Link>
+          {project.url ? (
+            <a
+              href={project.url}
+              className="button button-small button-secondary"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={headingId}
+            >
+              Visit Site
+            </a>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}

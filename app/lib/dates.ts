@@ -1,0 +1,19 @@
+// Dates as SPEC shows them. The time zone is fixed so server and browser render the same text.
+const TIME_ZONE = 'Europe/Dublin';
+
+/** SPEC 3: created_at as YYYY-MM-DD, or today's date when missing or unreadable. */
+export function isoDay(createdAt: string | null | undefined, now: Date = new Date()): string {
+  const date = createdAt ? new Date(createdAt) : now;
+  const valid = Number.isNaN(date.getTime()) ? now : date;
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(valid);
+}
+
+/** A long, friendly date for the post view: '3 March 2025'. */
+export function longDate(createdAt: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-IE', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(
+    date,
+  );
+}

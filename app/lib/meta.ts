@@ -1,0 +1,52 @@
+// Title, description, keywords, canonical, Open Graph and Twitter tags for every page (SPEC 2).
+import type { MetaDescriptor } from '@remix-run/node';
+import { DEFAULT_KEYWORDS, SITE_NAME } from './site';
+import { metaDescription } from './text';
+
+interface MetaArgs {
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords?: string[];
+  /** absolute path or URL of the sharing image */
+  image?: string;
+  type?: 'website' | 'profile' | 'article';
+  /** description for sharing tags when it follows a different rule than the meta description */
+  sharingDescription?: string;
+  extra?: MetaDescriptor[];
+}
+
+export function publicUrlFrom(matches: MetaArgs['matches']): string {
+  const root = matches.find((match) => match?.id === 'root')?.data as { publicUrl?: string } | undefined;
+  return root?.publicUrl ?? '';
+}
+
+export function pageMeta({ matches, location }: MetaArgs, page: PageMeta): MetaDescriptor[] {
+  const base = publicUrlFrom(matches);
+  const title = page.title === SITE_NAME ? SITE_NAME : `${page.title} | ${SITE_NAME}`;
+  const description = metaDescription(page.description);
+  const sharing = page.sharingDescription ?? description;
+  const url = `${base}${location.pathname}`;
+  const image = page.image ? (page.image.startsWith('http') ? page.image : `${base}${page.image}`) : `${base}/og-image.jpg`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { name: 'keywords', content: [...(page.keywords ?? []), ...DEFAULT_KEYWORDS].join(', ') },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: sharing },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: sharing },
+    { name: 'twitter:image', content: image },
+    ...(page.extra ?? []),
+  ];
+}

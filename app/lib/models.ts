@@ -1,0 +1,64 @@
+// The shapes of SPEC section 3, as the API seam answers them. Shared by server and components.
+
+export interface AssetRef {
+  id: string;
+}
+
+export interface FileRef extends AssetRef {
+  name: string;
+  mime_type: string;
+}
+
+export interface Post {
+  id: string;
+  slug: string;
+  title: string;
+  content: string;
+  starred: boolean;
+  created_at: string;
+  file: FileRef | null;
+}
+
+export interface Member {
+  username: string;
+  fullname: string;
+  bio: string;
+  qualifications: string[];
+  avatar: AssetRef | null;
+  banner: AssetRef | null;
+  posts: Post[];
+}
+
+/** A post together with the member who wrote it (the post view needs both). */
+export interface PostWithAuthor extends Post {
+  author: Pick<Member, 'username' | 'fullname' | 'avatar'>;
+}
+
+export interface ProjectMember {
+  role: string;
+  user: Pick<Member, 'username' | 'fullname' | 'avatar'>;
+}
+
+export interface Project {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  url: string;
+  featured: boolean;
+  tags: string[];
+  banner: AssetRef | null;
+  logo: AssetRef | null;
+  members: ProjectMember[];
+}
+
+/** SPEC 8: what a failed API call says. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message = `API request failed with status ${status}`,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}

@@ -1,0 +1,72 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { config } from '~/.server';
+import { CrashPage, NotFoundPage } from './components/errors';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+import { useNonce } from './components/nonce';
+import { PendingNavigation } from './components/pending';
+import { SITE_NAME } from './lib/site';
+import styles from './styles/app.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader(_: LoaderFunctionArgs) {
+  return { publicUrl: config.PUBLIC_URL, contactEmail: config.CONTACT_EMAIL };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-IE">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16181d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header />
+        <PendingNavigation />
+        {children}
+        <Footer contactEmail={data?.contactEmail ?? 'hello@makerspace.ie'} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <CrashPage />;
+}
+
+export const meta: MetaFunction = ({ error }) => [
+  {
+    title: `${isRouteErrorResponse(error) && error.status === 404 ? 'Page Not Found' : 'Something Went Wrong'} | ${SITE_NAME}`,
+  },
+];

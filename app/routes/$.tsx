@@ -1,0 +1,13 @@
+// Any other path: the 404 page (SPEC 2), with a real 404 status.
+import { data, type MetaFunction } from '@remix-run/node';
+import { NotFoundPage } from '~/components/errors';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Page Not Found', description: 'The page you are looking for does not exist or may have moved.' });
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default NotFoundPage;

@@ -1,0 +1,138 @@
+// /members/{memberId} — a member's profile (SPEC 2); the id is the lower-cased username.
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
+import { LoadFailure } from '~/components/errors';
+import { Avatar, Banner } from '~/components/images';
+import { isoDay } from '~/lib/dates';
+import { assetUrl, initialsAvatarUrl } from '~/lib/images';
+import { pageMeta, publicUrlFrom } from '~/lib/meta';
+import { firstName, postTitle, sharingDescription } from '~/lib/text';
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const member = args.data?.member;
+  if (!member) {
+    return pageMeta(args, { title: 'Member not found', description: 'This member profile could not be loaded.' });
+  }
+  const base = publicUrlFrom(args.matches);
+  const about = member.bio.trim() || `${member.fullname} is a member of our Dublin makerspace.`;
+  const image = member.avatar
+    ? `${base}${assetUrl(member.avatar.id, 340)}`
+    : `${base}${initialsAvatarUrl(member.fullname)}`;
+  const profileUrl = `${base}/members/${member.username.toLowerCase()}`;
+  return pageMeta(args, {
+    title: member.fullname,
+    description: about,
+    sharingDescription: sharingDescription(about),
+    keywords: [member.fullname, member.username, ...member.qualifications],
+    image,
+    type: 'profile',
+    extra: [
+      { property: 'profile:username', content: member.username },
+      {
+        'script:ld+json': {
+          '@context': 'https://schema.org',
+          '@type': 'Person',
+          name: member.fullname,
+          alternateName: member.username,
+          description: sharingDescription(about),
+          jobTitle: member.qualifications[0],
+          url: profileUrl,
+          image: { '@type': 'ImageObject', url: image, contentUrl: image, caption: member.fullname },
+        },
+      },
+    ],
+  });
+};
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const memberId = params.memberId ?? '';
+  if (memberId !== memberId.toLowerCase()) throw redirect(`/members/${memberId.toLowerCase()}`, 301);
+  const member = await fromApi(api.members.byUsername(memberId));
+  if (!member) notFound('Member not found');
+  return { member };
+}
+
+export const headers = () => PUBLIC_PAGE_CACHE;
+
+export default function MemberProfile() {
+  const { member } = useLoaderData<typeof loader>();
+  const memberId = member.username.toLowerCase();
+  const first = firstName(member.fullname, member.username);
+  return (
+    <main id="main" className="profile">
+      <div className="profile-banner">
+        <Banner asset={member.banner} kind="banner" lazy={false} />
+      </div>
+      <div className="page profile-body">
+        <header className="profile-header">
+          <Avatar
+            asset={member.avatar}
+            name={member.fullname || member.username}
+            size={170}
+            className="profile-avatar"
+            lazy={false}
+          />
+          <div>
+            <h1>{member.fullname}</h1>
+            {member.qualifications[0] ? <p className="member-title">{member.qualifications[0]}</p> : null}
+            <p className="muted">@{member.username}</p>
+          </div>
+        </header>
+
+        <div className="profile-grid">
+          <section className="card" aria-labelledby="about-heading">
+            <h2 id="about-heading">About Me</h2>
+            {member.bio.trim() ? (
+              <p className="prewrap">{member.bio.trim()}</p>
+            ) : (
+              <p className="muted">{first} has not written a bio yet.</p>
+            )}
+          </section>
+
+          <section className="card" aria-labelledby="qualifications-heading">
+            <h2 id="qualifications-heading">Qualifications</h2>
+            {member.qualifications.length ? (
+              <ul className="ticks">
+                {member.qualifications.map((qualification) => (
+                  <li key={qualification}>{qualification}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No qualifications listed.</p>
+            )}
+          </section>
+
+          <section className="card wide" aria-labelledby="posts-heading">
+            <h2 id="posts-heading">{first}&apos;s Posts</h2>
+            {member.posts.length ? (
+              <ul className="post-list">
+                {member.posts.map((post) => (
+                  <li key={post.id} className="post-item">
+                    <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
+                    <span className="post-meta">
+                      <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
+                      {post.starred ? <span className="badge badge-featured">Featured</span> : null}
+                      {post.file ? <span className="badge">Attachment</span> : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No posts yet.</p>
+            )}
+          </section>
+
+          <section className="card wide" aria-labelledby="projects-heading">
+            <h2 id="projects-heading">Projects</h2>
+            <p className="muted">No projects to show yet.</p>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure what="member profile" />;
+}

@@ -1,0 +1,86 @@
+// /portfolio — the project list with a tag filter made of links (SPEC 2, DESIGN.md 4).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
+import { LoadFailure } from '~/components/errors';
+import { ProjectCard } from '~/components/project-card';
+import { pageMeta } from '~/lib/meta';
+import { portfolioSections, tagList } from '~/lib/projects';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Our Portfolio',
+    description:
+      'Projects built at our Dublin makerspace: robotics, biotech, energy, AI hardware and more, by founders who kept all their equity.',
+    keywords: ['portfolio', 'projects', 'startups'],
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const projects = await fromApi(api.projects.list());
+  const tag = new URL(request.url).searchParams.get('tag');
+  return { projects, tags: tagList(projects), tag: tag || null };
+}
+
+export const headers = () => PUBLIC_PAGE_CACHE;
+
+export default function Portfolio() {
+  const { projects, tags, tag } = useLoaderData<typeof loader>();
+  const { featured, others, count } = portfolioSections(projects, tag);
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>Our Portfolio</h1>
+        <p>What members have built with the lab&apos;s machines.</p>
+      </header>
+
+      <nav aria-label="Filter projects by tag" className="tag-filter">
+        <ul>
+          {[null, ...tags].map((value) => (
+            <li key={value ?? 'all'}>
+              <Link
+                to={value ? `/portfolio?tag=${encodeURIComponent(value)}` : '/portfolio'}
+                preventScrollReset
+                className="filter-button"
+                aria-current={value === tag ? 'true' : undefined}
+              >
+                {value ?? 'All'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {count === 0 ? <p className="empty-state">No projects found matching the selected criteria.</p> : null}
+
+      {featured.length ? (
+        <section aria-labelledby="featured-heading">
+          <h2 id="featured-heading">Featured Projects</h2>
+          <ul className="card-grid project-grid">
+            {featured.map((project) => (
+              <li key={project.id}>
+                <ProjectCard project={project} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {others.length ? (
+        <section aria-labelledby={featured.length ? 'all-heading' : undefined} aria-label={featured.length ? undefined : 'Projects'}>
+          {featured.length ? <h2 id="all-heading">All Projects</h2> : null}
+          <ul className="card-grid project-grid">
+            {others.map((project) => (
+              <li key={project.id}>
+                <ProjectCard project={project} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadFailure what="portfolio" />;
+}

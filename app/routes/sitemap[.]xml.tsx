@@ -1,0 +1,19 @@
+// /sitemap.xml: the public pages, every member, post and project.
+import { api, config } from '~/.server';
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function loader() {
+  const [members, projects] = await Promise.all([api.members.list(), api.projects.list()]);
+  const paths = ['/', '/members', '/portfolio'];
+  for (const member of members) {
+    const id = member.username.toLowerCase();
+    paths.push(`/members/${id}`, ...member.posts.map((post) => `/posts/${id}/${post.slug}`));
+  }
+  paths.push(...projects.map((project) => `/portfolio/${project.slug}`));
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(config.PUBLIC_URL + path)}</loc></url>`).join('\n');
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=600' } },
+  );
+}

@@ -1,0 +1,100 @@
+// Admin CLI (DESIGN.md 5). Thin: it parses arguments and calls app/.server code. The result is the
+// last line on stdout; a failure exits non-zero with one line on stderr.
+import { db } from '../app/.server/db';
+import { createInvite, listInvites, revokeInvite } from '../app/.server/api/invites';
+import { importProjectsFile, ImportError } from '../app/.server/api/project-import';
+import { listProjects } from '../app/.server/api/projects';
+import { memberSummaries } from '../app/.server/api/members';
+
+const USAGE = `usage: npm run admin -- <command>
+  invite create [--uses N] [--expires DAYS] [--note TEXT]
+  invite list
+  invite revoke KEY
+  project import FILE.json
+  project list
+  member list`;
+
+class UsageError extends Error {}
+
+function options(args: string[]) {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i];
+    if (!name.startsWith('--') || args[i + 1] === undefined) throw new UsageError(`unexpected argument ${name}`);
+    values[name.slice(2)] = args[i + 1];
+  }
+  return values;
+}
+
+function positiveInt(value: string | undefined, name: string) {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a whole number above 0`);
+  return Number(value);
+}
+
+function table(rows: Record<string, unknown>[]) {
+  if (!rows.length) return '(none)';
+  const keys = Object.keys(rows[0]);
+  const widths = keys.map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(keys), ...rows.map((row) => line(keys.map((key) => String(row[key]))))].join('\n');
+}
+
+async function run(argv: string[]): Promise<string> {
+  const [group, command, ...rest] = argv;
+  switch (`${group} ${command}`) {
+    case 'invite create': {
+      const opts = options(rest);
+      const unknown = Object.keys(opts).find((key) => !['uses', 'expires', 'note'].includes(key));
+      if (unknown) throw new UsageError(`unknown option --${unknown}`);
+      return createInvite(db, {
+        uses: positiveInt(opts.uses, 'uses'),
+        expiresInDays: positiveInt(opts.expires, 'expires'),
+        note: opts.note,
+      });
+    }
+    case 'invite list': {
+      const invites = await listInvites(db);
+      console.log(table(invites));
+      return `${invites.length} invite keys`;
+    }
+    case 'invite revoke': {
+      if (rest.length !== 1) throw new UsageError('invite revoke needs exactly one KEY');
+      if (!(await revokeInvite(db, rest[0]))) throw new UsageError('no such invite key');
+      return 'revoked';
+    }
+    case 'project import': {
+      if (rest.length !== 1) throw new UsageError('project import needs exactly one FILE.json');
+      const { created, updated } = await importProjectsFile(db, rest[0]);
+      return `imported: ${created} created, ${updated} updated`;
+    }
+    case 'project list': {
+      const projects = await listProjects(db);
+      console.log(
+        table(
+          projects.map((p) => ({ slug: p.slug, id: p.id, name: p.name, featured: p.featured, team: p.members.length })),
+        ),
+      );
+      return `${projects.length} projects`;
+    }
+    case 'member list': {
+      const members = await memberSummaries(db);
+      console.log(table(members));
+      return `${members.length} members`;
+    }
+    default:
+      throw new UsageError(group ? `unknown command: ${argv.join(' ')}` : 'no command given');
+  }
+}
+
+try {
+  console.log(await run(process.argv.slice(2)));
+  await db.destroy();
+} catch (error) {
+  if (error instanceof UsageError) console.error(error.message);
+  else if (error instanceof ImportError) console.error(`import failed: ${error.message}; nothing was imported`);
+  else console.error(`failed: ${(error as Error).message}`);
+  if (error instanceof UsageError && !process.argv[2]) console.error(USAGE);
+  process.exitCode = 1;
+  await db.destroy();
+}

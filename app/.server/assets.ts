@@ -130,14 +130,20 @@ export async function prepareAsset(input: {
   }
 }
 
-/** An asset with the same content and name, so re-running an import or seed stores nothing twice. */
-export async function findAssetByContent(db: Kysely<Database>, bytes: Uint8Array, filename: string) {
+/** An asset with the same content, name and owner, so re-running an import or seed stores nothing twice. */
+export async function findAssetByContent(
+  db: Kysely<Database>,
+  bytes: Uint8Array,
+  filename: string,
+  ownerId: string | null,
+) {
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   return db
     .selectFrom('assets')
     .select('id')
     .where('sha256', '=', sha256)
     .where('filename', '=', safeFilename(filename))
+    .where('owner_id', ownerId === null ? 'is' : '=', ownerId)
     .executeTakeFirst();
 }
 

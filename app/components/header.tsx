@@ -14,9 +14,13 @@ function NavLinks() {
     <ul className="nav-links">
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={link.label === 'join' ? 'nav-cta' : undefined} prefetch="intent">
-            {link.label}
-          </NavLink>
+          {link.to.includes('#') ? (
+            <Link to={link.to}>{link.label}</Link>
+          ) : (
+            <NavLink to={link.to} className={link.label === 'join' ? 'nav-cta' : undefined} prefetch="intent">
+              {link.label}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>

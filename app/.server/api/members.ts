@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Member, Post } from '~/lib/models';
@@ -58,4 +59,44 @@ export async function memberSummaries(db: Kysely<Database>) {
     .groupBy(['users.id', 'users.username', 'users.fullname', 'users.email'])
     .orderBy('users.username_key')
     .execute();
+}
+
+export interface MemberInput {
+  username: string;
+  email: string;
+  fullname: string;
+  bio: string;
+  qualifications: string[];
+  avatarId: string | null;
+  bannerId: string | null;
+}
+
+/** Creates or updates a member found by username (the demo seed; registration comes with accounts). */
+export async function upsertMember(db: Kysely<Database>, input: MemberInput): Promise<string> {
+  const now = new Date().toISOString();
+  const values = {
+    username: input.username,
+    email: input.email.toLowerCase(),
+    fullname: input.fullname,
+    bio: input.bio,
+    qualifications: JSON.stringify(input.qualifications.slice(0, 5)),
+    avatar_id: input.avatarId,
+    banner_id: input.bannerId,
+    updated_at: now,
+  };
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', input.username.toLowerCase())
+    .executeTakeFirst();
+  if (existing) {
+    await db.updateTable('users').set(values).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('users')
+    .values({ id, username_key: input.username.toLowerCase(), identity_uid: null, created_at: now, ...values })
+    .execute();
+  return id;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Post, PostWithAuthor } from '~/lib/models';
@@ -49,4 +50,39 @@ export async function postByUsernameAndSlug(
     ...toPost(row),
     author: { username: row.username, fullname: row.fullname, avatar: assetRef(row.avatar_id) },
   };
+}
+
+export interface SeedPostInput {
+  userId: string;
+  slug: string;
+  title: string;
+  content: string;
+  starred: boolean;
+  fileId: string | null;
+  createdAt: string;
+}
+
+/** Creates or updates a post found by author and slug (the demo seed; member writes come later). */
+export async function upsertPostBySlug(db: Kysely<Database>, input: SeedPostInput) {
+  const values = {
+    title: input.title,
+    content: input.content,
+    starred: input.starred ? 1 : 0,
+    file_id: input.fileId,
+    created_at: input.createdAt,
+    updated_at: input.createdAt,
+  };
+  const existing = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('user_id', '=', input.userId)
+    .where('slug', '=', input.slug)
+    .executeTakeFirst();
+  if (existing) {
+    await db.updateTable('posts').set(values).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const id = crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+  await db.insertInto('posts').values({ id, user_id: input.userId, slug: input.slug, ...values }).execute();
+  return id;
 }

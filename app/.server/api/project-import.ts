@@ -75,7 +75,7 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
     } catch {
       throw new ImportError(`${label}: image file ${relative} not found`);
     }
-    const existing = await findAssetByContent(db, bytes, path.basename(full));
+    const existing = await findAssetByContent(db, bytes, path.basename(full), null);
     if (existing) return existing.id;
     try {
       const asset = await prepareAsset({ bytes, filename: path.basename(full), ownerId: null, kind: 'image' });

@@ -1,0 +1,123 @@
+// Demo projects, written out as an import file for `admin project import` (the same path admins use).
+export const demoProjects = [
+  {
+    slug: 'coastwatch',
+    name: 'CoastWatch',
+    description:
+      'Survey drones that map coastal erosion along the Wild Atlantic Way every month, at a tenth of the cost of a crewed flight. Carbon-fibre frames printed in the lab, firmware written here, and a vision model that spots new cliff falls before the next storm does.',
+    url: 'https://coastwatch.example.ie',
+    featured: true,
+    tags: ['Drones', 'Robotics', 'Climate', 'Hardware'],
+    hue: 200,
+    members: [
+      { username: 'aoife_byrne', role: 'Founder, airframe design' },
+      { username: 'cian_oconnor', role: 'Flight firmware' },
+      { username: 'tomas_kelly', role: 'Vision models' },
+    ],
+  },
+  {
+    slug: 'yardtest',
+    name: 'YardTest',
+    description:
+      'A LAMP-based bovine TB test that a farmer can run in the yard in 25 minutes, with a colour change you can read by eye.',
+    url: 'https://yardtest.example.ie',
+    featured: true,
+    tags: ['Biotech', 'Diagnostics', 'Agriculture'],
+    hue: 140,
+    members: [
+      { username: 'niamh_walsh', role: 'Founder, assay development' },
+      { username: 'mei_chen', role: 'Kit materials' },
+      { username: 'orla_brennan', role: 'Regulatory' },
+    ],
+  },
+  {
+    slug: 'open-quadruped',
+    name: 'Open Quadruped',
+    description:
+      'An open-source legged robot that costs less than a good bicycle. Built by a dozen members over many evenings, it is the lab’s shared platform for locomotion, actuator and control experiments.',
+    url: 'https://github.com/example/open-quadruped',
+    featured: true,
+    tags: ['Robotics', 'Open Source', 'Hardware', 'Education'],
+    hue: 10,
+    members: [
+      { username: 'liam_fitzgerald', role: 'Project lead, control' },
+      { username: 'aoife_byrne', role: 'Leg structures' },
+      { username: 'darragh_nolan', role: 'Machined parts' },
+      { username: 'kofi_mensah', role: 'Wiring harness' },
+      { username: 'cian_oconnor', role: 'Motor controller firmware' },
+      { username: 'grace_adeyemi', role: 'Battery pack' },
+      { username: 'tomas_kelly', role: 'Terrain perception' },
+      { username: 'ronan_daly', role: 'Telemetry dashboard' },
+      { username: 'siobhan_murphy', role: 'Shell design' },
+      { username: 'eva_kowalska', role: 'Test rig' },
+    ],
+  },
+  {
+    slug: 'weldvision',
+    name: 'WeldVision',
+    description:
+      'Weld defect detection on a six-euro camera. Int8 models trained on the lab GPUs, enclosures printed in PETG, deployed in two Irish fabrication shops.',
+    url: 'https://weldvision.example.ie',
+    featured: false,
+    tags: ['AI', 'Computer Vision', 'Manufacturing'],
+    hue: 270,
+    members: [
+      { username: 'tomas_kelly', role: 'Founder' },
+      { username: 'ronan_daly', role: 'Cloud and OTA' },
+      { username: 'darragh_nolan', role: 'Shop-floor trials' },
+    ],
+  },
+  {
+    slug: 'saltcell',
+    name: 'SaltCell',
+    description: 'Sodium-ion home storage with a battery management system designed for 20 years of service.',
+    url: 'https://saltcell.example.ie',
+    featured: false,
+    tags: ['Energy', 'Hardware', 'Climate'],
+    hue: 90,
+    members: [
+      { username: 'grace_adeyemi', role: 'Founder, BMS' },
+      { username: 'kofi_mensah', role: 'Test benches' },
+      { username: 'cian_oconnor', role: 'Firmware' },
+    ],
+  },
+  {
+    slug: 'kelp-pack',
+    name: 'KelpPack',
+    description: 'Compostable films made from Irish seaweed to replace single-use plastic in food packaging.',
+    url: '',
+    featured: false,
+    tags: ['Materials', 'Sustainability', 'Climate'],
+    hue: 170,
+    members: [
+      { username: 'mei_chen', role: 'Founder' },
+      { username: 'eva_kowalska', role: 'Process chemistry' },
+    ],
+  },
+  {
+    slug: 'swallowsense',
+    name: 'SwallowSense',
+    description:
+      'A soft collar with strain and acoustic sensors that tracks swallowing after a stroke, so therapists see progress between visits.',
+    url: 'https://swallowsense.example.ie',
+    featured: false,
+    tags: ['Medtech', 'Wearables', 'AI'],
+    hue: 320,
+    members: [
+      { username: 'orla_brennan', role: 'Founder, clinical' },
+      { username: 'siobhan_murphy', role: 'Industrial design' },
+      { username: 'ronan_daly', role: 'Therapist app' },
+      { username: 'tomas_kelly', role: 'Signal models' },
+    ],
+  },
+  {
+    slug: 'rockcarbon',
+    name: 'RockCarbon',
+    description: 'Mineral carbonation of quarry waste to store CO2 permanently.',
+    url: '',
+    featured: false,
+    tags: ['Climate', 'Chemistry'],
+    hue: null,
+    members: [{ username: 'eva_kowalska', role: 'Founder' }],
+  },
+];

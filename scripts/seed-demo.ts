@@ -1,0 +1,131 @@
+// `npm run seed:demo`: a believable Dublin makerspace community. Idempotent: members and posts are
+// upserted by username and slug, images are matched by content, projects go through the import.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { db } from '../app/.server/db';
+import { findAssetByContent, prepareAsset } from '../app/.server/assets';
+import { upsertMember } from '../app/.server/api/members';
+import { upsertPostBySlug } from '../app/.server/api/posts';
+import { importProjectsFile } from '../app/.server/api/project-import';
+import { demoMembers } from './demo/members';
+import { demoProjects } from './demo/projects';
+
+const hsl = (hue: number, s: number, l: number) => `hsl(${hue} ${s}% ${l}%)`;
+
+function avatarSvg(hue: number) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+  <rect width="400" height="400" fill="${hsl(hue, 55, 82)}"/>
+  <circle cx="330" cy="70" r="120" fill="${hsl(hue + 40, 60, 70)}" opacity="0.6"/>
+  <circle cx="200" cy="165" r="78" fill="${hsl(hue, 35, 30)}"/>
+  <path d="M60 400c10-90 70-140 140-140s130 50 140 140z" fill="${hsl(hue, 45, 38)}"/>
+</svg>`;
+}
+
+function bannerSvg(hue: number, width = 1200, height = 300) {
+  const waves = [0, 1, 2, 3, 4]
+    .map(
+      (i) =>
+        `<path d="M0 ${120 + i * 40} C ${width * 0.25} ${60 + i * 45}, ${width * 0.6} ${220 + i * 20}, ${width} ${100 + i * 35} V ${height} H 0 Z" fill="${hsl(hue + i * 12, 60, 30 + i * 9)}" opacity="0.85"/>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${hsl(hue, 40, 16)}"/>${waves}</svg>`;
+}
+
+function logoSvg(hue: number) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="192" height="192"><rect width="192" height="192" rx="40" fill="${hsl(hue, 65, 35)}"/><path d="M48 140 96 52l48 88z" fill="#fff" opacity="0.9"/></svg>`;
+}
+
+function renderSvg() {
+  const traces = Array.from({ length: 14 }, (_, i) => `<path d="M${40 + i * 50} 40V${200 + (i % 4) * 40}H${700 - i * 20}" stroke="#d4a373" stroke-width="6" fill="none"/>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#14532d"/>${traces}<rect x="300" y="180" width="200" height="140" rx="8" fill="#111827"/></svg>`;
+}
+
+const csv = 'part,qty,unit_eur\ncarbon-fibre arm,4,6.20\nM3 heat-set insert,16,0.08\n2306 brushless motor,4,14.50\n45A ESC,4,11.00\nflight controller,1,39.00\n';
+const notes = 'Lab notes\n=========\n\n1. Check the grub screws before blaming the firmware.\n2. Write down every change.\n3. Clean the bed with IPA, not your sleeve.\n';
+
+async function imageAsset(svg: string, filename: string, ownerId: string | null) {
+  const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
+  return fileAsset(bytes, filename, ownerId, 'image');
+}
+
+async function fileAsset(bytes: Uint8Array, filename: string, ownerId: string | null, kind: 'image' | 'file' = 'file') {
+  const existing = await findAssetByContent(db, bytes, filename, ownerId);
+  if (existing) return existing.id;
+  const asset = await prepareAsset({ bytes, filename, ownerId, kind });
+  try {
+    await db.insertInto('assets').values(asset.row).execute();
+  } catch (error) {
+    asset.discard();
+    throw error;
+  }
+  return asset.row.id;
+}
+
+async function seed() {
+  const attachments = {
+    'bom.csv': Buffer.from(csv),
+    'notes.txt': Buffer.from(notes),
+    'render.png': await sharp(Buffer.from(renderSvg())).png().toBuffer(),
+  };
+  let posts = 0;
+  for (const member of demoMembers) {
+    const userId = await upsertMember(db, {
+      username: member.username,
+      email: `${member.username.replace('_', '.')}@demo.makerspace.ie`,
+      fullname: member.fullname,
+      bio: member.bio,
+      qualifications: member.qualifications,
+      avatarId: null,
+      bannerId: null,
+    });
+    const avatarId = await imageAsset(avatarSvg(member.hue), `${member.username}-avatar.png`, userId);
+    const bannerId = await imageAsset(bannerSvg(member.hue), `${member.username}-banner.png`, userId);
+    await db.updateTable('users').set({ avatar_id: avatarId, banner_id: bannerId }).where('id', '=', userId).execute();
+    for (const post of member.posts) {
+      const fileId = post.attachment
+        ? await fileAsset(attachments[post.attachment], post.attachment, userId, post.attachment.endsWith('.png') ? 'image' : 'file')
+        : null;
+      await upsertPostBySlug(db, {
+        userId,
+        slug: post.slug,
+        title: post.title,
+        content: post.content,
+        starred: post.starred ?? false,
+        fileId,
+        createdAt: post.date,
+      });
+      posts++;
+    }
+  }
+
+  // Projects go through the admin import, images and all, from a temporary folder.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-demo-'));
+  try {
+    const entries = [];
+    for (const { hue, ...project } of demoProjects) {
+      if (hue !== null) {
+        fs.writeFileSync(path.join(dir, `${project.slug}-banner.png`), await sharp(Buffer.from(bannerSvg(hue, 1200, 600))).png().toBuffer());
+        fs.writeFileSync(path.join(dir, `${project.slug}-logo.png`), await sharp(Buffer.from(logoSvg(hue))).png().toBuffer());
+        entries.push({ ...project, banner: `${project.slug}-banner.png`, logo: `${project.slug}-logo.png` });
+      } else {
+        entries.push(project);
+      }
+    }
+    fs.writeFileSync(path.join(dir, 'projects.json'), JSON.stringify(entries, null, 2));
+    await importProjectsFile(db, path.join(dir, 'projects.json'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return `demo data ready: ${demoMembers.length} members, ${posts} posts, ${demoProjects.length} projects`;
+}
+
+try {
+  console.log(await seed());
+} catch (error) {
+  console.error(`seed failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

@@ -20,7 +20,8 @@ function options(args: string[]) {
   const values: Record<string, string> = {};
   for (let i = 0; i < args.length; i += 2) {
     const name = args[i];
-    if (!name.startsWith('--') || args[i + 1] === undefined) throw new UsageError(`unexpected argument ${name}`);
+    if (!name.startsWith('--') || args[i + 1] === undefined)
+      throw new UsageError(`unexpected argument ${name}`);
     values[name.slice(2)] = args[i + 1];
   }
   return values;
@@ -28,7 +29,8 @@ function options(args: string[]) {
 
 function positiveInt(value: string | undefined, name: string) {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a whole number above 0`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`--${name} must be a whole number above 0`);
   return Number(value);
 }
 
@@ -36,7 +38,11 @@ function table(rows: Record<string, unknown>[]) {
   if (!rows.length) return '(none)';
   const keys = Object.keys(rows[0]);
   const widths = keys.map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(keys), ...rows.map((row) => line(keys.map((key) => String(row[key]))))].join('\n');
 }
 
@@ -72,7 +78,13 @@ async function run(argv: string[]): Promise<string> {
       const projects = await listProjects(db);
       console.log(
         table(
-          projects.map((p) => ({ slug: p.slug, id: p.id, name: p.name, featured: p.featured, team: p.members.length })),
+          projects.map((p) => ({
+            slug: p.slug,
+            id: p.id,
+            name: p.name,
+            featured: p.featured,
+            team: p.members.length,
+          })),
         ),
       );
       return `${projects.length} projects`;
@@ -92,7 +104,8 @@ try {
   await db.destroy();
 } catch (error) {
   if (error instanceof UsageError) console.error(error.message);
-  else if (error instanceof ImportError) console.error(`import failed: ${error.message}; nothing was imported`);
+  else if (error instanceof ImportError)
+    console.error(`import failed: ${error.message}; nothing was imported`);
   else console.error(`failed: ${(error as Error).message}`);
   if (error instanceof UsageError && !process.argv[2]) console.error(USAGE);
   process.exitCode = 1;

@@ -5,15 +5,21 @@ import fs from 'node:fs';
 
 function blueprint(width, height, accent) {
   const grid = [];
-  for (let x = 0; x <= width; x += 40) grid.push(`<path d="M${x} 0V${height}" stroke="#ffffff" stroke-opacity="${x % 200 ? 0.05 : 0.12}"/>`);
-  for (let y = 0; y <= height; y += 40) grid.push(`<path d="M0 ${y}H${width}" stroke="#ffffff" stroke-opacity="${y % 200 ? 0.05 : 0.12}"/>`);
+  for (let x = 0; x <= width; x += 40)
+    grid.push(`<path d="M${x} 0V${height}" stroke="#ffffff" stroke-opacity="${x % 200 ? 0.05 : 0.12}"/>`);
+  for (let y = 0; y <= height; y += 40)
+    grid.push(`<path d="M0 ${y}H${width}" stroke="#ffffff" stroke-opacity="${y % 200 ? 0.05 : 0.12}"/>`);
   const gears = [];
   for (let i = 0; i < 7; i++) {
     const cx = ((i * 263) % width) + 60;
     const cy = ((i * 137) % height) + 30;
     const r = 30 + ((i * 47) % 70);
-    gears.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${accent}" stroke-opacity="0.35" stroke-width="3" stroke-dasharray="10 6"/>`);
-    gears.push(`<circle cx="${cx}" cy="${cy}" r="${r / 3}" fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="2"/>`);
+    gears.push(
+      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${accent}" stroke-opacity="0.35" stroke-width="3" stroke-dasharray="10 6"/>`,
+    );
+    gears.push(
+      `<circle cx="${cx}" cy="${cy}" r="${r / 3}" fill="none" stroke="#ffffff" stroke-opacity="0.25" stroke-width="2"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#16181d"/><stop offset="1" stop-color="#1e3a5f"/></linearGradient></defs>
@@ -22,8 +28,12 @@ function blueprint(width, height, accent) {
 </svg>`;
 }
 
-await sharp(Buffer.from(blueprint(1920, 480, '#f97316'))).jpeg({ quality: 78, mozjpeg: true }).toFile('public/lab-header.jpg');
-await sharp(Buffer.from(blueprint(1200, 630, '#f97316'))).jpeg({ quality: 80, mozjpeg: true }).toFile('public/og-image.jpg');
+await sharp(Buffer.from(blueprint(1920, 480, '#f97316')))
+  .jpeg({ quality: 78, mozjpeg: true })
+  .toFile('public/lab-header.jpg');
+await sharp(Buffer.from(blueprint(1200, 630, '#f97316')))
+  .jpeg({ quality: 80, mozjpeg: true })
+  .toFile('public/og-image.jpg');
 fs.writeFileSync(
   'public/project-placeholder.svg',
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 300" preserveAspectRatio="xMidYMid slice"><rect width="1200" height="300" fill="#e7e5e4"/><g fill="none" stroke="#a8a29e" stroke-width="6"><circle cx="600" cy="150" r="60"/><path d="M600 60v-20M600 260v-20M510 150h-20M710 150h-20M536 86l-14-14M678 228l-14-14M536 214l-14 14M678 72l-14 14"/></g></svg>\n`,

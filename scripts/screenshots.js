@@ -6,11 +6,27 @@ import { chromium } from '@playwright/test';
 const [base = 'http://localhost:3000', out = '/tmp/shots', ...paths] = process.argv.slice(2);
 const pages = paths.length
   ? paths
-  : ['/', '/members', '/members/niamh_walsh', '/posts/aoife_byrne/carbon-fibre-drone-frame-v3', '/portfolio', '/portfolio/open-quadruped', '/nope'];
+  : [
+      '/',
+      '/members',
+      '/members/niamh_walsh',
+      '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
+      '/portfolio',
+      '/portfolio/open-quadruped',
+      '/nope',
+    ];
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });

@@ -38,19 +38,30 @@ function logoSvg(hue: number) {
 }
 
 function renderSvg() {
-  const traces = Array.from({ length: 14 }, (_, i) => `<path d="M${40 + i * 50} 40V${200 + (i % 4) * 40}H${700 - i * 20}" stroke="#d4a373" stroke-width="6" fill="none"/>`).join('');
+  const traces = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<path d="M${40 + i * 50} 40V${200 + (i % 4) * 40}H${700 - i * 20}" stroke="#d4a373" stroke-width="6" fill="none"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#14532d"/>${traces}<rect x="300" y="180" width="200" height="140" rx="8" fill="#111827"/></svg>`;
 }
 
-const csv = 'part,qty,unit_eur\ncarbon-fibre arm,4,6.20\nM3 heat-set insert,16,0.08\n2306 brushless motor,4,14.50\n45A ESC,4,11.00\nflight controller,1,39.00\n';
-const notes = 'Lab notes\n=========\n\n1. Check the grub screws before blaming the firmware.\n2. Write down every change.\n3. Clean the bed with IPA, not your sleeve.\n';
+const csv =
+  'part,qty,unit_eur\ncarbon-fibre arm,4,6.20\nM3 heat-set insert,16,0.08\n2306 brushless motor,4,14.50\n45A ESC,4,11.00\nflight controller,1,39.00\n';
+const notes =
+  'Lab notes\n=========\n\n1. Check the grub screws before blaming the firmware.\n2. Write down every change.\n3. Clean the bed with IPA, not your sleeve.\n';
 
 async function imageAsset(svg: string, filename: string, ownerId: string | null) {
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return fileAsset(bytes, filename, ownerId, 'image');
 }
 
-async function fileAsset(bytes: Uint8Array, filename: string, ownerId: string | null, kind: 'image' | 'file' = 'file') {
+async function fileAsset(
+  bytes: Uint8Array,
+  filename: string,
+  ownerId: string | null,
+  kind: 'image' | 'file' = 'file',
+) {
   const existing = await findAssetByContent(db, bytes, filename, ownerId);
   if (existing) return existing.id;
   const asset = await prepareAsset({ bytes, filename, ownerId, kind });
@@ -82,10 +93,19 @@ async function seed() {
     });
     const avatarId = await imageAsset(avatarSvg(member.hue), `${member.username}-avatar.png`, userId);
     const bannerId = await imageAsset(bannerSvg(member.hue), `${member.username}-banner.png`, userId);
-    await db.updateTable('users').set({ avatar_id: avatarId, banner_id: bannerId }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ avatar_id: avatarId, banner_id: bannerId })
+      .where('id', '=', userId)
+      .execute();
     for (const post of member.posts) {
       const fileId = post.attachment
-        ? await fileAsset(attachments[post.attachment], post.attachment, userId, post.attachment.endsWith('.png') ? 'image' : 'file')
+        ? await fileAsset(
+            attachments[post.attachment],
+            post.attachment,
+            userId,
+            post.attachment.endsWith('.png') ? 'image' : 'file',
+          )
         : null;
       await upsertPostBySlug(db, {
         userId,
@@ -106,8 +126,18 @@ async function seed() {
     const entries = [];
     for (const { hue, ...project } of demoProjects) {
       if (hue !== null) {
-        fs.writeFileSync(path.join(dir, `${project.slug}-banner.png`), await sharp(Buffer.from(bannerSvg(hue, 1200, 600))).png().toBuffer());
-        fs.writeFileSync(path.join(dir, `${project.slug}-logo.png`), await sharp(Buffer.from(logoSvg(hue))).png().toBuffer());
+        fs.writeFileSync(
+          path.join(dir, `${project.slug}-banner.png`),
+          await sharp(Buffer.from(bannerSvg(hue, 1200, 600)))
+            .png()
+            .toBuffer(),
+        );
+        fs.writeFileSync(
+          path.join(dir, `${project.slug}-logo.png`),
+          await sharp(Buffer.from(logoSvg(hue)))
+            .png()
+            .toBuffer(),
+        );
         entries.push({ ...project, banner: `${project.slug}-banner.png`, logo: `${project.slug}-logo.png` });
       } else {
         entries.push(project);

@@ -54,8 +54,20 @@ function assetDir(id: string) {
   return path.join(root, id.slice(0, 2), id);
 }
 
+/** Removes an asset's folder, and its two-letter parent when that is left empty. */
+function removeAssetDir(id: string) {
+  const dir = assetDir(id);
+  fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    fs.rmdirSync(path.dirname(dir));
+  } catch {
+    /* other assets share the parent */
+  }
+}
+
 function safeFilename(name: string) {
   const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const cleaned = base.replace(/[\u0000-\u001f\u007f"/\\]/g, '').trim();
   return (cleaned || 'file').slice(0, 160);
 }
@@ -80,7 +92,7 @@ export async function prepareAsset(input: {
   }
   const id = crypto.randomBytes(16).toString('hex');
   const dir = assetDir(id);
-  const discard = () => fs.rmSync(dir, { recursive: true, force: true });
+  const discard = () => removeAssetDir(id);
   fs.mkdirSync(dir, { recursive: true });
   try {
     let bytes = Buffer.from(input.bytes);
@@ -106,7 +118,10 @@ export async function prepareAsset(input: {
       height = info.height;
       variants = variantWidths(info.width);
       for (const variant of variants) {
-        await sharp(data).resize({ width: variant }).webp({ quality: 80 }).toFile(path.join(dir, `w${variant}.webp`));
+        await sharp(data)
+          .resize({ width: variant })
+          .webp({ quality: 80 })
+          .toFile(path.join(dir, `w${variant}.webp`));
       }
     }
     fs.writeFileSync(path.join(dir, 'original'), bytes);
@@ -189,5 +204,5 @@ export async function findStoredFile(
 export async function deleteAsset(db: Kysely<Database>, id: string) {
   if (!ASSET_ID.test(id)) return;
   await db.deleteFrom('assets').where('id', '=', id).execute();
-  fs.rmSync(assetDir(id), { recursive: true, force: true });
+  removeAssetDir(id);
 }

@@ -21,7 +21,11 @@ export function contentSecurityPolicy(nonce: string, dev = false) {
 }
 
 export function applySecurityHeaders(headers: Headers, nonce?: string) {
-  if (nonce) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'));
+  if (nonce)
+    headers.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),
+    );
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 
 /** SPEC 8: the note shown under every load failure. */
-export const LOAD_FAILURE_NOTE = "Probably shouldn't happen, try again later or let us know whichever way you want";
+export const LOAD_FAILURE_NOTE =
+  "Probably shouldn't happen, try again later or let us know whichever way you want";
 
 /** The message a thrown loader response or error carries. */
 export function errorMessage(error: unknown): string {

@@ -28,9 +28,15 @@ export function Footer({ contactEmail }: { contactEmail: string }) {
         <nav aria-label="Footer">
           <h2>Explore</h2>
           <ul>
-            <li><Link to="/members">Members</Link></li>
-            <li><Link to="/portfolio">Portfolio</Link></li>
-            <li><Link to="/login">Join</Link></li>
+            <li>
+              <Link to="/members">Members</Link>
+            </li>
+            <li>
+              <Link to="/portfolio">Portfolio</Link>
+            </li>
+            <li>
+              <Link to="/login">Join</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -4,7 +4,8 @@ import { loadingText } from '~/lib/loading';
 /** Shows SPEC's loading text while the next page's data is on its way (client navigation only). */
 export function PendingNavigation() {
   const navigation = useNavigation();
-  const pending = navigation.state === 'loading' && navigation.formMethod === undefined ? navigation.location : null;
+  const pending =
+    navigation.state === 'loading' && navigation.formMethod === undefined ? navigation.location : null;
   return (
     <div className="pending" role="status" aria-live="polite" data-active={pending ? 'true' : undefined}>
       {pending ? (

@@ -24,7 +24,11 @@ export function ProjectCard({ project }: { project: Project }) {
           </ul>
         ) : null}
         <p className="card-actions">
-          <Link to={`/portfolio/${project.slug}`} className="button button-small" aria-describedby={headingId}>
+          <Link
+            to={`/portfolio/${project.slug}`}
+            className="button button-small"
+            aria-describedby={headingId}
+          >
             View Details
           </Link>
           {project.url ? (

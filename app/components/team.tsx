@@ -69,16 +69,31 @@ export function TeamCard({
       <div className="card-heading-row">
         <h2 id="team-heading">Team Members ({total})</h2>
         {total > TEAM_PAGE_SIZE ? (
-          <Link to={`${pathname}?team=all`} preventScrollReset onClick={openAll} className="button button-small button-secondary">
+          <Link
+            to={`${pathname}?team=all`}
+            preventScrollReset
+            onClick={openAll}
+            className="button button-small button-secondary"
+          >
             View All
           </Link>
         ) : null}
       </div>
-      {total === 0 ? <p className="muted">No team members listed yet.</p> : <TeamList members={pageItems(members, page)} />}
+      {total === 0 ? (
+        <p className="muted">No team members listed yet.</p>
+      ) : (
+        <TeamList members={pageItems(members, page)} />
+      )}
       {pages > 1 ? (
         <nav className="pager" aria-label="Team pages">
           {page > 0 ? (
-            <Link to={`${pathname}?team=${page - 1}`} preventScrollReset onClick={goTo(page - 1)} className="button button-small button-secondary" rel="prev">
+            <Link
+              to={`${pathname}?team=${page - 1}`}
+              preventScrollReset
+              onClick={goTo(page - 1)}
+              className="button button-small button-secondary"
+              rel="prev"
+            >
               Previous
             </Link>
           ) : (
@@ -90,7 +105,13 @@ export function TeamCard({
             Page {page + 1} of {pages}
           </span>
           {page < pages - 1 ? (
-            <Link to={`${pathname}?team=${page + 1}`} preventScrollReset onClick={goTo(page + 1)} className="button button-small button-secondary" rel="next">
+            <Link
+              to={`${pathname}?team=${page + 1}`}
+              preventScrollReset
+              onClick={goTo(page + 1)}
+              className="button button-small button-secondary"
+              rel="next"
+            >
               Next
             </Link>
           ) : (
@@ -101,10 +122,20 @@ export function TeamCard({
         </nav>
       ) : null}
       {total > TEAM_PAGE_SIZE ? (
-        <dialog ref={dialog} open={showAll || undefined} className="team-dialog" aria-labelledby="all-team-heading">
+        <dialog
+          ref={dialog}
+          open={showAll || undefined}
+          className="team-dialog"
+          aria-labelledby="all-team-heading"
+        >
           <div className="card-heading-row">
             <h2 id="all-team-heading">All Team Members ({total})</h2>
-            <Link to={pathname} preventScrollReset onClick={closeAll} className="button button-small button-secondary">
+            <Link
+              to={pathname}
+              preventScrollReset
+              onClick={closeAll}
+              className="button button-small button-secondary"
+            >
               Close
             </Link>
           </div>

@@ -13,7 +13,10 @@ export function isoDay(createdAt: string | null | undefined, now: Date = new Dat
 export function longDate(createdAt: string): string {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-IE', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat('en-IE', {
+    timeZone: TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
 }

@@ -2,7 +2,10 @@
 
 /** Up to two initials: first and last word of the name; '?' for an empty name. */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s_.-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
   if (!words.length) return '?';
   const first = [...words[0]][0] ?? '';
   const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? '') : '';
@@ -18,8 +21,7 @@ export function avatarColour(name: string): string {
   return PALETTE[hash % PALETTE.length];
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function initialsSvg(name: string): string {
   const text = escapeXml(initials(name));

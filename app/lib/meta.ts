@@ -31,7 +31,11 @@ export function pageMeta({ matches, location }: MetaArgs, page: PageMeta): MetaD
   const description = metaDescription(page.description);
   const sharing = page.sharingDescription ?? description;
   const url = `${base}${location.pathname}`;
-  const image = page.image ? (page.image.startsWith('http') ? page.image : `${base}${page.image}`) : `${base}/og-image.jpg`;
+  const image = page.image
+    ? page.image.startsWith('http')
+      ? page.image
+      : `${base}${page.image}`
+    : `${base}/og-image.jpg`;
   return [
     { title },
     { name: 'description', content: description },

@@ -9,9 +9,16 @@ export function tagList(projects: Pick<Project, 'tags'>[]): string[] {
 }
 
 /** Projects carrying `tag`, or all of them for no tag; split as the portfolio shows them. */
-export function portfolioSections<P extends Pick<Project, 'tags' | 'featured'>>(projects: P[], tag: string | null) {
+export function portfolioSections<P extends Pick<Project, 'tags' | 'featured'>>(
+  projects: P[],
+  tag: string | null,
+) {
   const shown = tag ? projects.filter((project) => project.tags.includes(tag)) : projects;
-  return { featured: shown.filter((p) => p.featured), others: shown.filter((p) => !p.featured), count: shown.length };
+  return {
+    featured: shown.filter((p) => p.featured),
+    others: shown.filter((p) => !p.featured),
+    count: shown.length,
+  };
 }
 
 /** SPEC 9 Key Facts. */

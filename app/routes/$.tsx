@@ -4,7 +4,10 @@ import { NotFoundPage } from '~/components/errors';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: 'Page Not Found', description: 'The page you are looking for does not exist or may have moved.' });
+  pageMeta(args, {
+    title: 'Page Not Found',
+    description: 'The page you are looking for does not exist or may have moved.',
+  });
 
 export function loader() {
   return data(null, { status: 404 });

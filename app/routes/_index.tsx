@@ -23,12 +23,20 @@ const resources = [
   {
     title: 'Fabrication',
     icon: 'M4 20h16M6 20V9l6-5 6 5v11M9 20v-6h6v6',
-    items: ['3D printers: PLA and carbon fibre', 'CNC machines for wood, plastics and aluminium', 'Hand and power tools'],
+    items: [
+      '3D printers: PLA and carbon fibre',
+      'CNC machines for wood, plastics and aluminium',
+      'Hand and power tools',
+    ],
   },
   {
     title: 'Electronics and compute',
     icon: 'M9 3v3M15 3v3M9 18v3M15 18v3M3 9h3M3 15h3M18 9h3M18 15h3M6 6h12v12H6z',
-    items: ['Electronics stations with scopes and reflow', 'A CAD package and coding stations', 'GPU rental tokens for training runs'],
+    items: [
+      'Electronics stations with scopes and reflow',
+      'A CAD package and coding stations',
+      'GPU rental tokens for training runs',
+    ],
   },
   {
     title: 'Biohacker wetlab',
@@ -95,7 +103,13 @@ export default function Landing() {
           {resources.map((resource) => (
             <li key={resource.title} className="card resource-card">
               <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" className="resource-icon">
-                <path d={resource.icon} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+                <path
+                  d={resource.icon}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinejoin="round"
+                />
               </svg>
               <h3>{resource.title}</h3>
               <ul className="ticks">
@@ -116,9 +130,7 @@ export default function Landing() {
             deep tech and engineering get a bench, the machines and a community of people who have broken the
             same things before, and we never ask for a share of what they build.
           </p>
-          <p>
-            Members share what they learn in posts, so the next founder starts further ahead.
-          </p>
+          <p>Members share what they learn in posts, so the next founder starts further ahead.</p>
         </div>
         <dl className="stats">
           <div>

@@ -12,7 +12,10 @@ import { firstName, postTitle, sharingDescription } from '~/lib/text';
 export const meta: MetaFunction<typeof loader> = (args) => {
   const member = args.data?.member;
   if (!member) {
-    return pageMeta(args, { title: 'Member not found', description: 'This member profile could not be loaded.' });
+    return pageMeta(args, {
+      title: 'Member not found',
+      description: 'This member profile could not be loaded.',
+    });
   }
   const base = publicUrlFrom(args.matches);
   const about = member.bio.trim() || `${member.fullname} is a member of our Dublin makerspace.`;

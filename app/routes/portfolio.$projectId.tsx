@@ -37,7 +37,13 @@ export const headers = () => PUBLIC_PAGE_CACHE;
 
 function ProjectLogo({ project }: { project: { logo: { id: string } | null; name: string } }) {
   return project.logo ? (
-    <img src={assetUrl(project.logo.id, 96, 'project')} alt="" width={40} height={40} className="project-logo" />
+    <img
+      src={assetUrl(project.logo.id, 96, 'project')}
+      alt=""
+      width={40}
+      height={40}
+      className="project-logo"
+    />
   ) : null;
 }
 
@@ -60,7 +66,11 @@ export default function ProjectDetail() {
       </StickyBar>
 
       <header className="project-hero">
-        <div className="project-hero-bg" style={{ backgroundImage: `url("${bannerSrc}")` }} aria-hidden="true" />
+        <div
+          className="project-hero-bg"
+          style={{ backgroundImage: `url("${bannerSrc}")` }}
+          aria-hidden="true"
+        />
         <div className="project-hero-inner page">
           <Link to="/portfolio" className="back-link">
             ← Back to Portfolio
@@ -112,7 +122,12 @@ export default function ProjectDetail() {
           </section>
         </div>
         <aside className="project-side">
-          <TeamCard members={project.members} initialPage={teamPage} showAll={showAllTeam} pathname={pathname} />
+          <TeamCard
+            members={project.members}
+            initialPage={teamPage}
+            showAll={showAllTeam}
+            pathname={pathname}
+          />
           <section className="card" aria-labelledby="facts-heading">
             <h2 id="facts-heading">Key Facts</h2>
             <dl className="facts">
@@ -130,7 +145,10 @@ export default function ProjectDetail() {
             <h2 id="touch-heading">Get In Touch</h2>
             <p>Want to collaborate with {project.name} or build something like it at the lab?</p>
             <p className="button-row">
-              <a href={`mailto:${contactEmail}?subject=${encodeURIComponent(project.name)}`} className="button">
+              <a
+                href={`mailto:${contactEmail}?subject=${encodeURIComponent(project.name)}`}
+                className="button"
+              >
                 Contact Us
               </a>
               <Link to="/portfolio" className="button button-secondary">

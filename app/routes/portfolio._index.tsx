@@ -66,7 +66,10 @@ export default function Portfolio() {
       ) : null}
 
       {others.length ? (
-        <section aria-labelledby={featured.length ? 'all-heading' : undefined} aria-label={featured.length ? undefined : 'Projects'}>
+        <section
+          aria-labelledby={featured.length ? 'all-heading' : undefined}
+          aria-label={featured.length ? undefined : 'Projects'}
+        >
           {featured.length ? <h2 id="all-heading">All Projects</h2> : null}
           <ul className="card-grid project-grid">
             {others.map((project) => (

@@ -10,7 +10,8 @@ import { hasContent, postTitle } from '~/lib/text';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const post = args.data?.post;
-  if (!post) return pageMeta(args, { title: 'Post not found', description: 'This post could not be loaded.' });
+  if (!post)
+    return pageMeta(args, { title: 'Post not found', description: 'This post could not be loaded.' });
   const image = post.file?.mime_type.startsWith('image/') ? `/assets/${post.file.id}?w=1280` : undefined;
   return pageMeta(args, {
     title: postTitle(post.title),
@@ -54,11 +55,20 @@ export default function PostView() {
           <section className="attachment" aria-labelledby="attachment-heading">
             <h2 id="attachment-heading">Attached File</h2>
             {isImage ? (
-              <img src={`/assets/${post.file.id}?w=1280`} alt="" className="attachment-preview" loading="lazy" />
+              <img
+                src={`/assets/${post.file.id}?w=1280`}
+                alt=""
+                className="attachment-preview"
+                loading="lazy"
+              />
             ) : null}
             <p>
               <span className="file-name">{post.file.name}</span>{' '}
-              <a href={`/assets/${post.file.id}/${encodeURIComponent(post.file.name)}`} download={post.file.name} className="button button-secondary">
+              <a
+                href={`/assets/${post.file.id}/${encodeURIComponent(post.file.name)}`}
+                download={post.file.name}
+                className="button button-secondary"
+              >
                 Download
               </a>
             </p>

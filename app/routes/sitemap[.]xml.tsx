@@ -11,7 +11,9 @@ export async function loader() {
     paths.push(`/members/${id}`, ...member.posts.map((post) => `/posts/${id}/${post.slug}`));
   }
   paths.push(...projects.map((project) => `/portfolio/${project.slug}`));
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(config.PUBLIC_URL + path)}</loc></url>`).join('\n');
+  const urls = paths
+    .map((path) => `  <url><loc>${escapeXml(config.PUBLIC_URL + path)}</loc></url>`)
+    .join('\n');
   return new Response(
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
     { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=600' } },

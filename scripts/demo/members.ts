@@ -22,7 +22,11 @@ export const demoMembers: DemoMember[] = [
     username: 'aoife_byrne',
     fullname: 'Aoife Byrne',
     hue: 18,
-    qualifications: ['Mechanical Engineer', 'MEng, Trinity College Dublin', 'Certified SolidWorks Professional'],
+    qualifications: [
+      'Mechanical Engineer',
+      'MEng, Trinity College Dublin',
+      'Certified SolidWorks Professional',
+    ],
     bio: 'I design lightweight drone frames and spend far too many evenings at the carbon-fibre printer. Before the lab I worked on wind-turbine blade inspection rigs in Galway, which is where I learned that most hardware problems are really vibration problems. These days I am building a survey drone for coastal erosion monitoring with two friends from college, and I am always happy to talk fixtures, jigs and tolerances.',
     posts: [
       {
@@ -106,7 +110,8 @@ export const demoMembers: DemoMember[] = [
       {
         slug: 'cold-storage-rules',
         title: 'Cold storage rules',
-        content: 'Label everything with your name and the date. Unlabelled tubes go in the bin on the first Monday of the month.',
+        content:
+          'Label everything with your name and the date. Unlabelled tubes go in the bin on the first Monday of the month.',
         date: '2026-06-11T08:45:00Z',
       },
       {
@@ -134,13 +139,15 @@ export const demoMembers: DemoMember[] = [
       {
         slug: 'gpu-token-etiquette',
         title: 'GPU token etiquette',
-        content: 'Please stop jobs you are not watching. A forgotten sweep ate 40 tokens last weekend. (It was mine.)',
+        content:
+          'Please stop jobs you are not watching. A forgotten sweep ate 40 tokens last weekend. (It was mine.)',
         date: '2026-09-30T21:15:00Z',
       },
       {
         slug: 'dataset-labelling-party',
         title: 'Dataset labelling party, pizza provided',
-        content: 'Friday at 18:30. Two thousand weld photos need boxes drawn on them. Pizza and eternal gratitude provided.',
+        content:
+          'Friday at 18:30. Two thousand weld photos need boxes drawn on them. Pizza and eternal gratitude provided.',
         date: '2026-08-08T11:00:00Z',
       },
       {
@@ -181,14 +188,16 @@ export const demoMembers: DemoMember[] = [
       {
         slug: 'cnc-induction-slots',
         title: 'CNC induction slots',
-        content: 'Saturdays 10:00 and 14:00. Two people per slot. You will cut a bottle opener and take it home.',
+        content:
+          'Saturdays 10:00 and 14:00. Two people per slot. You will cut a bottle opener and take it home.',
         starred: true,
         date: '2026-11-10T09:00:00Z',
       },
       {
         slug: 'feeds-and-speeds-cheat-sheet',
         title: 'Feeds and speeds cheat sheet',
-        content: 'Pinned by the router. Conservative numbers for 6061, HDPE, birch ply and MDF with the tools we stock.',
+        content:
+          'Pinned by the router. Conservative numbers for 6061, HDPE, birch ply and MDF with the tools we stock.',
         attachment: 'notes.txt',
         date: '2026-09-03T12:30:00Z',
       },
@@ -214,7 +223,12 @@ export const demoMembers: DemoMember[] = [
     username: 'liam_fitzgerald',
     fullname: 'Liam Fitzgerald',
     hue: 0,
-    qualifications: ['Robotics Engineer', 'PhD Robotics, Imperial College London', 'ROS 2 maintainer', 'Former Boston Dynamics intern'],
+    qualifications: [
+      'Robotics Engineer',
+      'PhD Robotics, Imperial College London',
+      'ROS 2 maintainer',
+      'Former Boston Dynamics intern',
+    ],
     bio: 'I build legged robots on a budget. My current quadruped costs less than a good bicycle and falls over slightly less often than it did in September. I am here most evenings and I love explaining inverse kinematics to anyone who will stand still long enough. Ask me about actuator design, brushless motor control, or why you should never trust a 3D-printed gear under load.',
     posts: [
       {
@@ -234,7 +248,8 @@ export const demoMembers: DemoMember[] = [
       {
         slug: 'motor-controller-fire',
         title: 'Post-mortem: the motor controller fire',
-        content: 'Nobody hurt, one MOSFET very dead. Root cause: gate driver undervoltage on brown-out. Fixed in rev C.',
+        content:
+          'Nobody hurt, one MOSFET very dead. Root cause: gate driver undervoltage on brown-out. Fixed in rev C.',
         date: '2026-08-27T22:10:00Z',
       },
     ],
@@ -271,7 +286,8 @@ export const demoMembers: DemoMember[] = [
       {
         slug: 'ota-updates-without-tears',
         title: 'OTA updates without tears',
-        content: 'A/B partitions, signed images and a watchdog that rolls back. Talk slides on the shared drive.',
+        content:
+          'A/B partitions, signed images and a watchdog that rolls back. Talk slides on the shared drive.',
         date: '2026-10-30T19:30:00Z',
       },
       {
@@ -286,13 +302,18 @@ export const demoMembers: DemoMember[] = [
     username: 'orla_brennan',
     fullname: 'Orla Brennan',
     hue: 300,
-    qualifications: ['Biomedical Engineer', 'MSc Biomedical Engineering, University of Limerick', 'ISO 13485 auditor'],
+    qualifications: [
+      'Biomedical Engineer',
+      'MSc Biomedical Engineering, University of Limerick',
+      'ISO 13485 auditor',
+    ],
     bio: 'Wearable sensors for monitoring swallowing after stroke. Clinical trial paperwork is my cardio.',
     posts: [
       {
         slug: 'ethics-approval',
         title: 'Ethics approval came through',
-        content: 'Twenty patients at two hospitals from January. Huge thanks to everyone who tested the prototype collar.',
+        content:
+          'Twenty patients at two hospitals from January. Huge thanks to everyone who tested the prototype collar.',
         starred: true,
         date: '2026-11-06T14:00:00Z',
       },

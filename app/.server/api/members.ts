@@ -5,7 +5,15 @@ import type { Member, Post } from '~/lib/models';
 import { assetRef, parseList, toPost } from './rows';
 import { selectPosts } from './posts';
 
-const memberColumns = ['id', 'username', 'fullname', 'bio', 'qualifications', 'avatar_id', 'banner_id'] as const;
+const memberColumns = [
+  'id',
+  'username',
+  'fullname',
+  'bio',
+  'qualifications',
+  'avatar_id',
+  'banner_id',
+] as const;
 
 type MemberRow = Pick<Database['users'], (typeof memberColumns)[number]>;
 
@@ -23,7 +31,12 @@ function toMember(row: MemberRow, posts: Post[]): Member {
 
 /** SPEC 7 get_members: every member with posts newest first, in two queries whatever the count. */
 export async function listMembers(db: Kysely<Database>): Promise<Member[]> {
-  const users = await db.selectFrom('users').select(memberColumns).orderBy('created_at').orderBy('id').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(memberColumns)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const posts = await selectPosts(db).orderBy('posts.created_at', 'desc').orderBy('posts.id').execute();
   const postsByUser = new Map<string, Post[]>();
   for (const row of posts) {
@@ -55,7 +68,12 @@ export async function memberSummaries(db: Kysely<Database>) {
   return db
     .selectFrom('users')
     .leftJoin('posts', 'posts.user_id', 'users.id')
-    .select(({ fn }) => ['users.username', 'users.fullname', 'users.email', fn.count<number>('posts.id').as('posts')])
+    .select(({ fn }) => [
+      'users.username',
+      'users.fullname',
+      'users.email',
+      fn.count<number>('posts.id').as('posts'),
+    ])
     .groupBy(['users.id', 'users.username', 'users.fullname', 'users.email'])
     .orderBy('users.username_key')
     .execute();
@@ -96,7 +114,13 @@ export async function upsertMember(db: Kysely<Database>, input: MemberInput): Pr
   const id = crypto.randomUUID();
   await db
     .insertInto('users')
-    .values({ id, username_key: input.username.toLowerCase(), identity_uid: null, created_at: now, ...values })
+    .values({
+      id,
+      username_key: input.username.toLowerCase(),
+      identity_uid: null,
+      created_at: now,
+      ...values,
+    })
     .execute();
   return id;
 }

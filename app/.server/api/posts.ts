@@ -83,6 +83,9 @@ export async function upsertPostBySlug(db: Kysely<Database>, input: SeedPostInpu
     return existing.id;
   }
   const id = crypto.randomUUID().replace(/-/g, '').slice(0, 16);
-  await db.insertInto('posts').values({ id, user_id: input.userId, slug: input.slug, ...values }).execute();
+  await db
+    .insertInto('posts')
+    .values({ id, user_id: input.userId, slug: input.slug, ...values })
+    .execute();
   return id;
 }

@@ -29,7 +29,8 @@ const ProjectEntry = z
 const ImportFile = z.array(ProjectEntry).superRefine((projects, ctx) => {
   const seen = new Set<string>();
   projects.forEach((project, index) => {
-    if (seen.has(project.slug)) ctx.addIssue({ code: 'custom', path: [index, 'slug'], message: 'is repeated' });
+    if (seen.has(project.slug))
+      ctx.addIssue({ code: 'custom', path: [index, 'slug'], message: 'is repeated' });
     seen.add(project.slug);
   });
 });
@@ -78,7 +79,12 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
     const existing = await findAssetByContent(db, bytes, path.basename(full), null);
     if (existing) return existing.id;
     try {
-      const asset = await prepareAsset({ bytes, filename: path.basename(full), ownerId: null, kind: 'image' });
+      const asset = await prepareAsset({
+        bytes,
+        filename: path.basename(full),
+        ownerId: null,
+        kind: 'image',
+      });
       prepared.push(asset);
       return asset.row.id;
     } catch (error) {
@@ -101,11 +107,16 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
       for (const [index, project] of projects.entries()) {
         const keys = project.members.map((member) => member.username.toLowerCase());
         const users = keys.length
-          ? await trx.selectFrom('users').select(['id', 'username_key']).where('username_key', 'in', keys).execute()
+          ? await trx
+              .selectFrom('users')
+              .select(['id', 'username_key'])
+              .where('username_key', 'in', keys)
+              .execute()
           : [];
         const idByKey = new Map(users.map((user) => [user.username_key, user.id]));
         const unknown = project.members.find((member) => !idByKey.has(member.username.toLowerCase()));
-        if (unknown) throw new ImportError(`project "${project.slug}": unknown username "${unknown.username}"`);
+        if (unknown)
+          throw new ImportError(`project "${project.slug}": unknown username "${unknown.username}"`);
         if (new Set(keys).size !== keys.length) {
           throw new ImportError(`project "${project.slug}": a member is listed twice`);
         }
@@ -121,7 +132,11 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
           logo_id: images[index].logo,
           updated_at: now,
         };
-        const existing = await trx.selectFrom('projects').select('id').where('slug', '=', project.slug).executeTakeFirst();
+        const existing = await trx
+          .selectFrom('projects')
+          .select('id')
+          .where('slug', '=', project.slug)
+          .executeTakeFirst();
         const projectId = existing?.id ?? crypto.randomUUID().replace(/-/g, '').slice(0, 12);
         if (existing) {
           await trx.updateTable('projects').set(values).where('id', '=', projectId).execute();

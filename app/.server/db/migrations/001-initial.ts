@@ -121,7 +121,6 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('window_ends_at', 'text', (c) => c.notNull())
     .execute();
-
 }
 
 export async function down(db: Kysely<unknown>) {

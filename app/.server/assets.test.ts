@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, expect, test } from 'vitest';
+import { AssetError, deleteAsset, findStoredFile, prepareAsset, sniffMimeType } from './assets';
+import { db } from './db';
+
+afterAll(() => db.destroy());
+
+test('the type comes from the bytes, not the name', () => {
+  expect(sniffMimeType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+  expect(sniffMimeType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');
+  expect(sniffMimeType(Buffer.from('GIF89a....'))).toBe('image/gif');
+  expect(sniffMimeType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+  expect(sniffMimeType(Buffer.from('%PDF-1.7'))).toBe('application/pdf');
+  expect(sniffMimeType(Buffer.from('part,qty\n'))).toBe('text/plain');
+  expect(sniffMimeType(new Uint8Array([0, 1, 2, 3, 0xfe]))).toBe('application/octet-stream');
+});
+
+test('images are re-encoded without metadata and get WebP variants', async () => {
+  const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#c2410c' } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-serial' } } })
+    .jpeg()
+    .toBuffer();
+  expect(png.includes('secret-camera-serial')).toBe(true);
+  const asset = await prepareAsset({
+    bytes: png,
+    filename: '../../etc/photo.jpg',
+    ownerId: null,
+    kind: 'image',
+  });
+  await db.insertInto('assets').values(asset.row).execute();
+  expect(asset.row.filename).toBe('photo.jpg');
+  expect(asset.row.mime_type).toBe('image/jpeg');
+  expect(JSON.parse(asset.row.variants)).toEqual([96, 170, 340, 640, 800]);
+  const original = await findStoredFile(db, asset.row.id);
+  expect(fs.readFileSync(original!.path).includes('secret-camera-serial')).toBe(false);
+  const variant = await findStoredFile(db, asset.row.id, 300);
+  expect(variant).toMatchObject({ mimeType: 'image/webp', isImage: true });
+  expect((await sharp(variant!.path).metadata()).width).toBe(340);
+  await deleteAsset(db, asset.row.id);
+  expect(await findStoredFile(db, asset.row.id)).toBeNull();
+});
+
+test('a file that only claims to be an image is refused, and nothing is left on disk', async () => {
+  await expect(
+    prepareAsset({
+      bytes: Buffer.from('<html>not an image</html>'),
+      filename: 'cat.png',
+      ownerId: null,
+      kind: 'image',
+    }),
+  ).rejects.toThrow(AssetError);
+});
+
+test('unknown or malformed ids find nothing', async () => {
+  expect(await findStoredFile(db, '../../etc/passwd')).toBeNull();
+  expect(await findStoredFile(db, '0'.repeat(32))).toBeNull();
+});

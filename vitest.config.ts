@@ -1,0 +1,17 @@
+import path from 'node:path';
+import os from 'node:os';
+import { defineConfig } from 'vitest/config';
+
+const dataDir = path.join(os.tmpdir(), `makerspace-unit-${process.pid}`);
+process.env.DATA_DIR = dataDir;
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(__dirname, 'app') } },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/support/vitest-global.ts'],
+    // Server modules read DATA_DIR when imported: give the unit run its own throwaway folder.
+    env: { DATA_DIR: dataDir, NODE_ENV: 'test' },
+  },
+});

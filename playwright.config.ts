@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { baseUrl, SERVER_NAMES, serverPort } from './tests/support/servers';
+
+// Debian's Chromium when present (no browser download here); otherwise Playwright's own.
+const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: baseUrl('seeded'),
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+    { name: 'nojs', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+  ],
+  webServer: SERVER_NAMES.map((name) => ({
+    command: `node_modules/.bin/tsx tests/support/start-server.ts ${name} ${serverPort(name)}`,
+    url: `${baseUrl(name)}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    // The broken store logs every failed query on purpose: keep that out of the report.
+    stderr: name === 'broken' ? 'ignore' : 'pipe',
+  })),
+});

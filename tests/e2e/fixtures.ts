@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { dataDir } from '../support/servers';
+
+export { expect };
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export const test = base.extend<{ javaScript: boolean; expectAccessible: () => Promise<void> }>({
+  javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  /**
+   * axe-core on the current page: no serious or critical violations. axe needs script, so for the
+   * no-JS project the exact DOM the visitor has is re-served to a scripted page whose own
+   * JavaScript bundles are blocked: the no-JS page is what gets checked.
+   */
+  expectAccessible: async ({ page, browser, javaScriptEnabled }, use) => {
+    await use(async () => {
+      if (javaScriptEnabled !== false) {
+        expect(await seriousViolations(page)).toEqual([]);
+        return;
+      }
+      const url = page.url();
+      const html = await page.content();
+      const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+      const copy = await context.newPage();
+      await copy.route('**/*', (route) =>
+        route.request().resourceType() === 'script'
+          ? route.abort()
+          : route.request().url() === url && route.request().resourceType() === 'document'
+            ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' })
+            : route.continue(),
+      );
+      await copy.goto(url);
+      expect(await seriousViolations(copy)).toEqual([]);
+      await context.close();
+    });
+  },
+});
+
+/** The content of a <meta> tag by name or property. */
+export async function metaContent(page: Page, key: string) {
+  return page.locator(`meta[name="${key}"], meta[property="${key}"]`).first().getAttribute('content');
+}
+
+/** Read-only access to the seeded server's database, to look up ids the pages do not show. */
+export function seededDb() {
+  return new Database(path.join(dataDir('seeded'), 'makerspace.sqlite'), {
+    readonly: true,
+    fileMustExist: true,
+  });
+}

@@ -1,0 +1,83 @@
+import { expect, metaContent, test } from './fixtures';
+
+test('the landing page shows purpose, resources, mission, tools, videos and contact', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Dublin Makerspace');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'send us an email' })).toHaveAttribute('href', /^mailto:/);
+  for (const heading of ['Fabrication', 'Electronics and compute', 'Biohacker wetlab']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tools on the floor' })).toBeVisible();
+
+  // Three muted looping videos whose sources only match without reduced motion.
+  const videos = page.locator('video');
+  await expect(videos).toHaveCount(3);
+  for (const video of await videos.all()) {
+    await expect(video).toHaveAttribute('muted', '');
+    await expect(video).toHaveAttribute('loop', '');
+    await expect(video).toHaveAttribute('poster', /\/media\/.+\.jpg$/);
+    await expect(video.locator('source[type="video/webm"]')).toHaveAttribute(
+      'media',
+      '(prefers-reduced-motion: no-preference)',
+    );
+  }
+  for (const name of ['soldering', 'printing', 'dna']) {
+    for (const ext of ['webm', 'mp4', 'jpg']) {
+      const response = await page.request.get(`/media/${name}.${ext}`);
+      expect(response.status(), `${name}.${ext}`).toBe(200);
+    }
+  }
+
+  const footer = page.locator('footer#contact');
+  await expect(footer).toContainText('© 2025');
+  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  expect(await metaContent(page, 'description')).toContain('No equity taken');
+  await expectAccessible();
+});
+
+test("'our members' leads to the directory", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'our members' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+});
+
+test('header links for visitors, and contact goes to the footer from any page', async ({ page }) => {
+  await page.goto('/portfolio');
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  await expect(nav.getByRole('link', { name: 'members' })).toHaveAttribute('href', '/members');
+  await expect(nav.getByRole('link', { name: 'portfolio' })).toHaveAttribute('href', '/portfolio');
+  await expect(nav.getByRole('link', { name: 'join' })).toHaveAttribute('href', '/login');
+  await nav.getByRole('link', { name: 'contact' }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(page.locator('#contact')).toBeInViewport();
+});
+
+test('under 768 px the menu collapses and opens', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
+  await page.locator('summary').filter({ hasText: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'portfolio' })).toBeVisible();
+  await menu.getByRole('link', { name: 'portfolio' }).click();
+  await expect(page).toHaveURL(/\/portfolio$/);
+});
+
+test('unknown paths answer 404 with the 404 page', async ({ page, expectAccessible }) => {
+  for (const path of ['/no-such-page', '/members/aoife_byrne/extra/parts', '/posts/a']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveTitle(/Page Not Found/);
+  await expectAccessible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

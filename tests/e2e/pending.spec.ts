@@ -1,0 +1,21 @@
+import { expect, test } from './fixtures';
+
+test('client navigation shows the loading text while data is on its way', async ({ page, javaScript }) => {
+  test.skip(!javaScript, 'pending UI exists only for client-side navigation');
+  await page.goto('/');
+  // Hold the data request for /members so the pending state is observable.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/members.data*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'members' })
+    .click();
+  await expect(page.getByRole('status')).toHaveText('Loading members...');
+  release();
+  await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('');
+});

@@ -1,0 +1,47 @@
+// Prepares one DATA_DIR and serves the built app on it (see servers.ts). Run by Playwright's webServer.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const [name, port] = process.argv.slice(2);
+const dataDir = path.join(os.tmpdir(), `makerspace-e2e-${name}-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir);
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+};
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+if (name === 'seeded') execFileSync(tsx, ['scripts/seed-demo.ts'], { env, stdio: 'inherit' });
+else execFileSync(tsx, ['scripts/migrate.ts'], { env, stdio: 'inherit' });
+
+if (name === 'broken') {
+  // A store that answers /healthz but fails every member, post and project query.
+  const db = new Database(path.join(dataDir, 'makerspace.sqlite'));
+  db.pragma('foreign_keys = OFF');
+  for (const table of ['project_members', 'projects', 'posts', 'sessions', 'users', 'assets'])
+    db.exec(`DROP TABLE ${table}`);
+  db.close();
+}
+
+const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  env,
+  stdio: 'inherit',
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -14,7 +14,7 @@ const env = {
   DATA_DIR: dataDir,
   PORT: port,
   HOST: '127.0.0.1',
-  NODE_ENV: 'production',
+  NODE_ENV: 'production' as const,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 const tsx = path.resolve('node_modules/.bin/tsx');

@@ -10,7 +10,8 @@ import path from 'node:path';
 const root = process.cwd();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-image-'));
 const started = Date.now();
-const log = (message: string) => console.log(`[container] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+const log = (message: string) =>
+  console.log(`[container] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -42,9 +43,18 @@ function check(condition: boolean, message: string) {
 
 let server: ReturnType<typeof spawn> | undefined;
 try {
-  if (!fs.existsSync(path.join(root, 'build/index.js'))) throw new Error('no build: run `npm run build` first');
+  if (!fs.existsSync(path.join(root, 'build/index.js')))
+    throw new Error('no build: run `npm run build` first');
   // The Dockerfile's final stage, file for file.
-  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'build', 'public', 'app', 'scripts']) {
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'build',
+    'public',
+    'app',
+    'scripts',
+  ]) {
     fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   }
   execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
@@ -52,22 +62,42 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   log('production dependencies installed');
-  check(!fs.existsSync(path.join(dir, 'node_modules/@remix-run/dev')), 'no development dependencies installed');
+  check(
+    !fs.existsSync(path.join(dir, 'node_modules/@remix-run/dev')),
+    'no development dependencies installed',
+  );
 
   const port = await freePort();
-  const env = { ...process.env, NODE_ENV: 'production' as const, DATA_DIR: path.join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1' };
-  server = spawn(process.execPath, ['scripts/start.js'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production' as const,
+    DATA_DIR: path.join(dir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  server = spawn(process.execPath, ['scripts/start.js'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   const health = await waitFor(`${base}/healthz`, 30_000);
   check((await health.text()) === 'ok', '/healthz answers ok');
   const home = await fetch(`${base}/`);
-  check(home.status === 200 && (await home.text()).includes('Dublin Makerspace'), '/ serves the landing page');
+  check(
+    home.status === 200 && (await home.text()).includes('Dublin Makerspace'),
+    '/ serves the landing page',
+  );
   const members = await fetch(`${base}/members`);
   check((await members.text()).includes('No members found.'), '/members shows the honest empty state');
-  const key = execFileSync('npm', ['run', '-s', 'admin', '--', 'invite', 'create', '--note', 'container check'], {
-    cwd: dir,
-    env,
-  })
+  const key = execFileSync(
+    'npm',
+    ['run', '-s', 'admin', '--', 'invite', 'create', '--note', 'container check'],
+    {
+      cwd: dir,
+      env,
+    },
+  )
     .toString()
     .trim()
     .split('\n')

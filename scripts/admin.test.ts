@@ -1,0 +1,78 @@
+// The admin CLI as an operator runs it: a real process on a throwaway DATA_DIR.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test, vi } from 'vitest';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-cli-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Every call starts a real process (tsx, migrations): allow for a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+function admin(...args: string[]) {
+  const result = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  const lines = result.stdout.trim().split('\n');
+  return {
+    code: result.status,
+    last: lines[lines.length - 1],
+    stdout: result.stdout,
+    stderr: result.stderr.trim(),
+  };
+}
+
+test('invite create, list and revoke', () => {
+  const created = admin('invite', 'create', '--uses', '3', '--expires', '30', '--note', 'open evening');
+  expect(created.code).toBe(0);
+  expect(created.last).toMatch(/^mk-[\w-]{16}$/);
+  const key = created.last;
+
+  const listed = admin('invite', 'list');
+  expect(listed.last).toBe('1 invite keys');
+  expect(listed.stdout).toContain(`${key.slice(0, 7)}...`);
+  expect(listed.stdout).toMatch(/0\/3\s+active/);
+  expect(listed.stdout).toContain('open evening');
+  expect(listed.stdout).not.toContain(key); // only the hint, never the key
+
+  expect(admin('invite', 'revoke', key).last).toBe('revoked');
+  expect(admin('invite', 'list').stdout).toMatch(/revoked/);
+  const unknown = admin('invite', 'revoke', 'mk-nope');
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toBe('no such invite key');
+});
+
+test('bad commands and options fail with one line', () => {
+  for (const [args, message] of [
+    [['invite', 'create', '--uses', '0'], '--uses must be a whole number above 0'],
+    [['invite', 'create', '--colour', 'red'], 'unknown option --colour'],
+    [['project', 'import'], 'project import needs exactly one FILE.json'],
+    [['frobnicate', 'now'], 'unknown command: frobnicate now'],
+  ] as const) {
+    const result = admin(...args);
+    expect(result.code, args.join(' ')).toBe(1);
+    expect(result.stderr).toBe(message);
+  }
+});
+
+test('project import: a malformed file changes nothing, a good one imports', () => {
+  const file = path.join(dataDir, 'projects.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify([{ slug: 'solo', name: 'Solo', members: [{ username: 'ghost', role: 'x' }] }]),
+  );
+  const failed = admin('project', 'import', file);
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toBe('import failed: project "solo": unknown username "ghost"; nothing was imported');
+  expect(admin('project', 'list').last).toBe('0 projects');
+
+  fs.writeFileSync(file, '[{"slug": "solo", "name": "Solo", "tags": ["AI"], "featured": true}]');
+  expect(admin('project', 'import', file).last).toBe('imported: 1 created, 0 updated');
+  expect(admin('project', 'import', file).last).toBe('imported: 0 created, 1 updated');
+  const list = admin('project', 'list');
+  expect(list.last).toBe('1 projects');
+  expect(list.stdout).toMatch(/solo\s+[0-9a-f]{12}\s+Solo\s+true\s+0/);
+  expect(admin('member', 'list').last).toBe('0 members');
+});

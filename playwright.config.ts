@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
-    { name: 'nojs', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+    { name: 'nojs', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: SERVER_NAMES.map((name) => ({
     command: `node_modules/.bin/tsx tests/support/start-server.ts ${name} ${serverPort(name)}`,

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
-test('client navigation shows the loading text while data is on its way', async ({ page, javaScript }) => {
-  test.skip(!javaScript, 'pending UI exists only for client-side navigation');
+// @js-only: pending UI exists only for client-side navigation (the nojs project leaves it out).
+test('client navigation shows the loading text while data is on its way @js-only', async ({ page }) => {
   await page.goto('/');
   // Hold the data request for /members so the pending state is observable.
   let release!: () => void;

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/browser';
 import { baseUrl, SERVER_NAMES, serverPort } from './tests/support/servers';
-
-// Debian's Chromium when present (no browser download here); otherwise Playwright's own.
-const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,18 +12,7 @@ export default defineConfig({
   use: {
     baseURL: baseUrl('seeded'),
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },

@@ -4,20 +4,15 @@
 //   - /members latency: 200 sequential requests (median, p95), then autocannon with 10 connections
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-'));
-const port: number = await new Promise((resolve) => {
-  const server = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
   ...process.env,
@@ -42,18 +37,7 @@ try {
     }
   }
 
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const pages = [
     '/',
     '/members',

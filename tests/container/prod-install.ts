@@ -3,24 +3,15 @@
 // Checks /healthz, the landing page and the admin CLI. Run by `npm run test:container`.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/browser';
 
 const root = process.cwd();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-image-'));
 const started = Date.now();
 const log = (message: string) =>
   console.log(`[container] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,8 @@
 // Dev aid: full-page screenshots of the public pages at 375 and 1280 px.
-// usage: node scripts/screenshots.js [baseUrl] [outDir] [path ...]
+// usage: npx tsx scripts/screenshots.ts [baseUrl] [outDir] [path ...]
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/support/browser';
 
 const [base = 'http://localhost:3000', out = '/tmp/shots', ...paths] = process.argv.slice(2);
 const pages = paths.length
@@ -16,18 +17,7 @@ const pages = paths.length
       '/nope',
     ];
 fs.mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const width of [375, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
   for (const path of pages) {

@@ -1,2 +1,10 @@
 /// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+
+// Single Fetch types: loaders and actions are typed by what they return, `data()` included.
+import '@remix-run/node';
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { config } from '~/.server';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { config, getUser, honeypot } from '~/.server';
 import { CrashPage, NotFoundPage } from './components/errors';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
@@ -24,8 +25,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader(_: LoaderFunctionArgs) {
-  return { publicUrl: config.PUBLIC_URL, contactEmail: config.CONTACT_EMAIL };
+export async function loader({ request }: LoaderFunctionArgs) {
+  // SPEC 4 'verify': every request resolves the signed-in member from the session row.
+  const user = await getUser(request);
+  return {
+    publicUrl: config.PUBLIC_URL,
+    contactEmail: config.CONTACT_EMAIL,
+    user: user ? { username: user.username, fullname: user.fullname } : null,
+    honeypot: honeypot.getInputProps(),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -44,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Header />
+        <Header user={data?.user ?? null} />
         <PendingNavigation />
         {children}
         <Footer contactEmail={data?.contactEmail ?? 'hello@makerspace.ie'} />
@@ -56,7 +64,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <HoneypotProvider {...data?.honeypot}>
+      <Outlet />
+    </HoneypotProvider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -206,3 +206,28 @@ export async function deleteAsset(db: Kysely<Database>, id: string) {
   await db.deleteFrom('assets').where('id', '=', id).execute();
   removeAssetDir(id);
 }
+
+/**
+ * Removes uploads nobody uses: no owner, not referenced by a member, post or project, older than a
+ * day (registration images whose sign-up was abandoned). Runs at start-up.
+ */
+export async function sweepOrphanAssets(db: Kysely<Database>) {
+  const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  const orphans = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('owner_id', 'is', null)
+    .where('created_at', '<', dayAgo)
+    .where(({ not, exists, selectFrom, or, ref }) =>
+      not(
+        or([
+          exists(selectFrom('users').select('id').where((eb) => eb.or([eb('avatar_id', '=', ref('assets.id')), eb('banner_id', '=', ref('assets.id'))]))),
+          exists(selectFrom('projects').select('id').where((eb) => eb.or([eb('banner_id', '=', ref('assets.id')), eb('logo_id', '=', ref('assets.id'))]))),
+          exists(selectFrom('posts').select('id').where('file_id', '=', ref('assets.id'))),
+        ]),
+      ),
+    )
+    .execute();
+  for (const { id } of orphans) await deleteAsset(db, id);
+  return orphans.length;
+}

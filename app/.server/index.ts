@@ -1,7 +1,21 @@
 // What route modules may use from the server side. Routes import from '~/.server' only: the
 // classic Remix compiler empties specifiers ending in ".server" in the browser build, so none of
 // this (nor sharp, SQLite or the identity SDKs) can leak into client JavaScript.
-export { api, ApiError } from './api';
+import { sweepOrphanAssets } from './assets';
+import { db } from './db';
+
+export { api, ApiError, InviteError } from './api';
+export { AssetError, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
 export { config } from './config';
+export { BodyTooLargeError, isTooLarge, readForm, readMultipart } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
+export { identity, IdentityError, identityMessage } from './identity';
+export { linkMessage, MailError, sendMail } from './mail';
+export { clearLimit, hit, isLimited, LIMITS } from './rate-limit';
+export { clearDraft, readDraft, saveDraft } from './registration';
+export { assertSameOrigin, clientAddress } from './security';
 export { sendAsset } from './send-asset';
+export { endAllSessions, getUser, requireUser, signIn, signOut } from './session';
+
+sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads failed:', error));
+export { honeypot, isSpam } from './honeypot';

@@ -32,3 +32,27 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set('X-Frame-Options', 'DENY');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
 }
+
+/**
+ * Refuses cross-site state changes (DESIGN.md 6): the Origin must be this site's (PUBLIC_URL or
+ * the address the request came to). Browsers without Origin are judged by Sec-Fetch-Site.
+ */
+export function assertSameOrigin(request: Request, publicUrl: string) {
+  const origin = request.headers.get('Origin');
+  const allowed = new Set([new URL(publicUrl).origin, new URL(request.url).origin]);
+  const crossSite = origin ? !allowed.has(origin) : request.headers.get('Sec-Fetch-Site') === 'cross-site';
+  if (crossSite) throw new Response('Cross-site form submissions are not accepted.', { status: 403 });
+}
+
+/**
+ * The client's address from X-Forwarded-For when `trustProxy` proxies stand in front, else null
+ * (remix-serve does not pass the socket address to routes, so per-address limits need a proxy).
+ */
+export function clientAddress(request: Request, trustProxy: number): string | null {
+  if (trustProxy <= 0) return null;
+  const hops = (request.headers.get('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return hops.length >= trustProxy ? hops[hops.length - trustProxy] : (hops[0] ?? null);
+}

@@ -1,15 +1,20 @@
-import { Link, NavLink } from '@remix-run/react';
+import { Form, Link, NavLink } from '@remix-run/react';
 import { SITE_NAME } from '~/lib/site';
 
-const links = [
+interface HeaderUser {
+  username: string;
+  fullname: string;
+}
+
+const publicLinks = [
   { to: '/members', label: 'members' },
   { to: '/portfolio', label: 'portfolio' },
   // SPEC 2: contact scrolls to the footer, going to / first when elsewhere.
   { to: '/#contact', label: 'contact' },
-  { to: '/login', label: 'join' },
 ];
 
-function NavLinks() {
+function NavLinks({ user }: { user: HeaderUser | null }) {
+  const links = [...publicLinks, user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' }];
   return (
     <ul className="nav-links">
       {links.map((link) => (
@@ -23,12 +28,22 @@ function NavLinks() {
           )}
         </li>
       ))}
+      {user ? (
+        <li>
+          {/* A POST form: logging out changes state, so it is never a link. */}
+          <Form method="post" action="/logout">
+            <button type="submit" className="nav-button">
+              logout
+            </button>
+          </Form>
+        </li>
+      ) : null}
     </ul>
   );
 }
 
 /** Site header. Under 768 px the links fold into a <details> menu, which needs no JavaScript. */
-export function Header() {
+export function Header({ user }: { user: HeaderUser | null }) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -40,7 +55,7 @@ export function Header() {
           <span>{SITE_NAME}</span>
         </Link>
         <nav className="nav-wide" aria-label="Main">
-          <NavLinks />
+          <NavLinks user={user} />
         </nav>
         <details className="nav-narrow">
           <summary>
@@ -50,7 +65,7 @@ export function Header() {
             </svg>
           </summary>
           <nav aria-label="Main menu">
-            <NavLinks />
+            <NavLinks user={user} />
           </nav>
         </details>
       </div>

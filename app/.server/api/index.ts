@@ -3,11 +3,21 @@
 // surfaces as ApiError(500), whose message is SPEC 8's 'API request failed with status 500'.
 import { sql } from 'kysely';
 import { db } from '../db';
-import { findStoredFile, type StoredFile } from '../assets';
+import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
 import { listMembers, memberByUsername } from './members';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
+import {
+  createMember,
+  emailTaken,
+  inviteState,
+  memberForIdentity,
+  usernameTaken,
+  type InviteState,
+  InviteError,
+  type SignUp,
+} from './accounts';
 
 export interface Api {
   members: {
@@ -24,18 +34,39 @@ export interface Api {
   };
   assets: {
     file(id: string, width?: number): Promise<StoredFile | null>;
+    /** Records an upload that no member owns yet (registration); unused ones are swept after a day. */
+    savePending(asset: PreparedAsset): Promise<void>;
+  };
+  accounts: {
+    emailTaken(email: string): Promise<boolean>;
+    usernameTaken(username: string): Promise<boolean>;
+    inviteState(key: string): Promise<InviteState>;
+    /** Consumes the invite and creates the member; InviteError when the key cannot be used. */
+    signUp(input: SignUp): Promise<string>;
+    memberForIdentity(uid: string, email: string): Promise<{ id: string; username: string } | undefined>;
   };
   /** True when the store answers (for /healthz). */
   healthy(): Promise<boolean>;
 }
 
+type ErrorClass = new (...args: never[]) => Error;
+
 /** Turns any store failure into the API's own error, logging the cause once. */
 function guarded<Args extends unknown[], Result>(name: string, fn: (...args: Args) => Promise<Result>) {
+  return guardedExcept(name, [], fn);
+}
+
+/** As guarded, letting the listed domain errors through to the caller. */
+function guardedExcept<Args extends unknown[], Result>(
+  name: string,
+  passThrough: ErrorClass[],
+  fn: (...args: Args) => Promise<Result>,
+) {
   return async (...args: Args): Promise<Result> => {
     try {
       return await fn(...args);
     } catch (error) {
-      if (error instanceof ApiError) throw error;
+      if (error instanceof ApiError || passThrough.some((type) => error instanceof type)) throw error;
       console.error(`api.${name} failed:`, error);
       throw new ApiError(500);
     }
@@ -59,6 +90,23 @@ export const api: Api = {
   },
   assets: {
     file: guarded('assets.file', (id: string, width?: number) => findStoredFile(db, id, width)),
+    savePending: guarded('assets.savePending', async (asset: PreparedAsset) => {
+      try {
+        await db.insertInto('assets').values(asset.row).execute();
+      } catch (error) {
+        asset.discard();
+        throw error;
+      }
+    }),
+  },
+  accounts: {
+    emailTaken: guarded('accounts.emailTaken', (email: string) => emailTaken(db, email)),
+    usernameTaken: guarded('accounts.usernameTaken', (username: string) => usernameTaken(db, username)),
+    inviteState: guarded('accounts.inviteState', (key: string) => inviteState(db, key)),
+    signUp: guardedExcept('accounts.signUp', [InviteError], (input: SignUp) => createMember(db, input)),
+    memberForIdentity: guarded('accounts.memberForIdentity', (uid: string, email: string) =>
+      memberForIdentity(db, uid, email),
+    ),
   },
   async healthy() {
     try {
@@ -70,4 +118,5 @@ export const api: Api = {
   },
 };
 
-export { ApiError };
+export { ApiError, InviteError };
+export type { InviteState, SignUp };

@@ -1,0 +1,109 @@
+// Member accounts (SPEC 7 auth calls): uniqueness checks, invite keys and sign-up.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { nowIso } from '~/lib/time';
+import { hashInviteKey } from './invites';
+
+export type InviteState = 'ok' | 'unknown' | 'used' | 'revoked' | 'expired';
+
+/** SPEC texts next to the invite-key field, per state. */
+export const INVITE_MESSAGES: Record<Exclude<InviteState, 'ok'>, string> = {
+  unknown: 'This invite key is not valid',
+  used: 'This invite key has already been used',
+  revoked: 'This invite key has been revoked',
+  expired: 'This invite key has expired',
+};
+
+export class InviteError extends Error {
+  constructor(readonly state: Exclude<InviteState, 'ok'>) {
+    super(INVITE_MESSAGES[state]);
+  }
+}
+
+export async function emailTaken(db: Kysely<Database>, email: string) {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function usernameTaken(db: Kysely<Database>, username: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', username.trim().toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function inviteState(db: Kysely<Database>, key: string): Promise<InviteState> {
+  const row = await db.selectFrom('invite_keys').selectAll().where('key_hash', '=', hashInviteKey(key)).executeTakeFirst();
+  if (!row) return 'unknown';
+  if (row.revoked_at) return 'revoked';
+  if (row.expires_at && row.expires_at <= nowIso()) return 'expired';
+  if (row.uses_left <= 0) return 'used';
+  return 'ok';
+}
+
+export interface SignUp {
+  uid: string;
+  email: string;
+  username: string;
+  fullname: string;
+  bio: string;
+  qualifications: string[];
+  avatarId: string | null;
+  bannerId: string | null;
+  inviteKey: string;
+}
+
+/**
+ * Consumes the invite key and creates the member in one transaction (DESIGN.md 6); the uploaded
+ * avatar and banner become the member's. Throws InviteError when the key cannot be used.
+ */
+export async function createMember(db: Kysely<Database>, input: SignUp): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const consumed = await trx
+      .updateTable('invite_keys')
+      .set((eb) => ({ uses_left: eb('uses_left', '-', 1) }))
+      .where('key_hash', '=', hashInviteKey(input.inviteKey))
+      .where('uses_left', '>', 0)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirst();
+    if (Number(consumed.numUpdatedRows) !== 1) {
+      const state = await inviteState(trx, input.inviteKey);
+      throw new InviteError(state === 'ok' ? 'used' : state);
+    }
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        username: input.username,
+        username_key: input.username.toLowerCase(),
+        email: input.email.toLowerCase(),
+        fullname: input.fullname,
+        bio: input.bio,
+        qualifications: JSON.stringify(input.qualifications),
+        avatar_id: input.avatarId,
+        banner_id: input.bannerId,
+        identity_uid: input.uid,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const assets = [input.avatarId, input.bannerId].filter((value): value is string => Boolean(value));
+    if (assets.length) await trx.updateTable('assets').set({ owner_id: id }).where('id', 'in', assets).execute();
+    return id;
+  });
+}
+
+/** The member behind an identity account, matched by uid (or by e-mail for accounts made elsewhere). */
+export async function memberForIdentity(db: Kysely<Database>, uid: string, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where((eb) => eb.or([eb('identity_uid', '=', uid), eb('email', '=', email.toLowerCase())]))
+    .executeTakeFirst();
+}

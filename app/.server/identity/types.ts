@@ -1,0 +1,42 @@
+// The identity seam (DESIGN.md 1): passwords, reset codes and account lifecycle. The built-in
+// `local` provider and the Firebase provider implement this; nothing else knows which one runs.
+
+export type IdentityErrorCode =
+  | 'user-not-found'
+  | 'wrong-password'
+  | 'too-many-requests'
+  | 'weak-password'
+  | 'email-already-in-use'
+  | 'missing-code'
+  | 'invalid-code'
+  | 'expired-code'
+  | 'mail-failed'
+  | 'internal';
+
+export class IdentityError extends Error {
+  constructor(
+    readonly code: IdentityErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = 'IdentityError';
+  }
+}
+
+export type CodePurpose = 'reset' | 'set-password';
+
+export interface IdentityProvider {
+  /** Creates an account; 'email-already-in-use' or 'weak-password' when it cannot. */
+  createAccount(email: string, password: string): Promise<{ uid: string }>;
+  /** 'user-not-found' or 'wrong-password' when the pair does not match. */
+  signInWithPassword(email: string, password: string): Promise<{ uid: string; email: string }>;
+  /** The account for an e-mail, if any (Google sign-in maps a verified e-mail to it). */
+  findAccount(email: string): Promise<{ uid: string } | null>;
+  /** Issues a single-use code for `purpose` and returns it for the caller to mail. */
+  issueCode(email: string, purpose: CodePurpose): Promise<string>;
+  /** The e-mail a code was issued for; 'invalid-code' or 'expired-code' otherwise. */
+  verifyCode(code: string): Promise<string>;
+  /** Sets a new password with a code (used up here); returns the account. */
+  confirmCode(code: string, newPassword: string): Promise<{ uid: string; email: string }>;
+  deleteAccount(uid: string): Promise<void>;
+}

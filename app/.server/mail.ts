@@ -1,0 +1,58 @@
+// Sends one message (DESIGN.md 2): over SMTP_URL, or without it as an .eml file in
+// DATA_DIR/outbox with the link logged, so a local run can still follow reset links.
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { config } from './config';
+import { SITE_NAME } from '~/lib/site';
+
+export interface Message {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** the link the message carries, logged when there is no SMTP server */
+  link?: string;
+}
+
+const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
+
+const transport = config.SMTP_URL
+  ? nodemailer.createTransport(config.SMTP_URL)
+  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+export class MailError extends Error {}
+
+export async function sendMail(message: Message) {
+  try {
+    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    if (!config.SMTP_URL) {
+      const outbox = path.join(config.DATA_DIR, 'outbox');
+      fs.mkdirSync(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
+      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      console.log(`No SMTP_URL: mail to ${message.to} written to ${file}${message.link ? `; link: ${message.link}` : ''}`);
+    }
+  } catch (error) {
+    console.error(`Sending mail to ${message.to} failed: ${(error as Error).message}`);
+    throw new MailError('mail-failed');
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain, friendly message with one button; text and HTML say the same. */
+export function linkMessage(options: { to: string; subject: string; intro: string; button: string; link: string; outro: string }): Message {
+  const text = `${options.intro}\n\n${options.link}\n\n${options.outro}\n\n${SITE_NAME}\n`;
+  const html = `<!doctype html><html><body style="margin:0;background:#fafaf7;font-family:system-ui,sans-serif;color:#16181d">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#fff;border:1px solid #e4e2dc;border-radius:14px" cellpadding="0" cellspacing="0">
+<tr><td style="padding:28px">
+<p style="margin:0 0 16px;font-weight:700;font-size:18px">${escapeHtml(SITE_NAME)}</p>
+<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(options.intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#c2410c;color:#fff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:999px">${escapeHtml(options.button)}</a></p>
+<p style="margin:0 0 8px;font-size:14px;color:#4b5060">Or paste this address into your browser:<br><span style="word-break:break-all">${escapeHtml(options.link)}</span></p>
+<p style="margin:16px 0 0;font-size:14px;color:#4b5060">${escapeHtml(options.outro)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { to: options.to, subject: options.subject, text, html, link: options.link };
+}

@@ -1,0 +1,97 @@
+// Signed-in state (DESIGN.md 6): an HTTP-only cookie carries a random session id; the session is a
+// row, so logging out or resetting a password really ends it. 30-day rolling expiry.
+import crypto from 'node:crypto';
+import { createCookie, redirect } from '@remix-run/node';
+import { config } from './config';
+import { db } from './db';
+import { safeRedirectPath } from '~/lib/redirects';
+
+const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const sessionCookie = createCookie('__session', {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: config.PUBLIC_URL.startsWith('https:'),
+  secrets: [config.SESSION_SECRET],
+  maxAge: SESSION_DAYS * 24 * 60 * 60,
+});
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  fullname: string;
+  email: string;
+  avatarId: string | null;
+}
+
+async function sessionIdFrom(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get('Cookie'));
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/** The signed-in member, or null (SPEC 4 'verify'): an expired or deleted session is signed out. */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const id = await sessionIdFrom(request);
+  if (!id) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.expires_at', 'users.id', 'users.username', 'users.fullname', 'users.email', 'users.avatar_id'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  if (new Date(row.expires_at).getTime() < now) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  // Rolling expiry, written at most once a day.
+  if (new Date(row.expires_at).getTime() - now < (SESSION_DAYS - 1) * DAY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { id: row.id, username: row.username, fullname: row.fullname, email: row.email, avatarId: row.avatar_id };
+}
+
+/** The signed-in member; a visitor is sent to /login carrying the requested path as `from`. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?${new URLSearchParams({ from: url.pathname + url.search })}`);
+}
+
+/** Starts a session and redirects to `redirectTo` (only same-site paths are honoured). */
+export async function signIn(userId: string, redirectTo: string | null) {
+  const id = crypto.randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
+      created_at: new Date(now).toISOString(),
+    })
+    .execute();
+  return redirect(safeRedirectPath(redirectTo, '/profile'), {
+    headers: { 'Set-Cookie': await sessionCookie.serialize(id) },
+  });
+}
+
+/** Ends this session and clears the cookie. */
+export async function signOut(request: Request, redirectTo = '/login') {
+  const id = await sessionIdFrom(request);
+  if (id) await db.deleteFrom('sessions').where('id', '=', id).execute();
+  return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) } });
+}
+
+/** Ends every session of a member (after a password reset). */
+export async function endAllSessions(userId: string) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,80 @@
+// Form schemas with SPEC section 5's messages, shared by the browser (enhancement) and the server
+// (authority). Each message is written here once.
+import { z } from 'zod';
+
+export const MIN_PASSWORD = 8; // SPEC 9
+export const MAX_QUALIFICATIONS = 5; // SPEC 9
+export const MAX_BIO = 2000;
+const RESERVED_USERNAMES = new Set(['edit', 'new', 'admin', 'login', 'register', 'profile']);
+
+const email = (invalid: string) =>
+  z
+    .string({ required_error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, invalid)
+    .email(invalid)
+    .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ required_error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
+  .max(256, 'Password must be at most 256 characters');
+
+/** New password plus confirmation: 'Passwords do not match' sits on the confirmation field. */
+function withConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password, confirmPassword: z.string({ required_error: 'Passwords do not match' }) })
+    .refine((value) => value.password === value.confirmPassword, {
+      message: 'Passwords do not match',
+      path: ['confirmPassword'],
+    });
+}
+
+export const LoginSchema = z.object({
+  email: z.string({ required_error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
+  password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required').max(256),
+  from: z.string().max(2000).optional(),
+});
+
+/** Forgot-password and set-password requests. */
+export const EmailRequestSchema = z.object({ email: email('Please enter a valid email address') });
+
+export const ResetPasswordSchema = withConfirmation({ oobCode: z.string({ required_error: 'missing' }).max(200) });
+
+export const RegisterStep1Schema = withConfirmation({
+  email: email('Invalid email format'),
+  username: z
+    .string({ required_error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .min(3, 'Username must be at least 3 characters')
+    .max(30, 'Username must be at most 30 characters')
+    .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores')
+    .refine((value) => !RESERVED_USERNAMES.has(value.toLowerCase()), 'Username is already taken'),
+  fullname: z.string({ required_error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
+  inviteKey: z.string({ required_error: 'Invite key is required' }).trim().min(1, 'Invite key is required').max(200, 'This invite key is not valid'),
+});
+
+export const qualificationsField = z
+  .array(z.string().trim().max(120, 'Each qualification must be at most 120 characters').optional())
+  .max(MAX_QUALIFICATIONS, `You can list at most ${MAX_QUALIFICATIONS} qualifications`)
+  .default([])
+  // SPEC 5: blank rows are dropped on submit.
+  .transform((list) => list.filter((item): item is string => Boolean(item && item.trim())));
+
+export const RegisterStep2Schema = z.object({
+  bio: z
+    .string({ required_error: 'Please provide a short bio' })
+    .trim()
+    .min(1, 'Please provide a short bio')
+    .max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`),
+  qualifications: qualificationsField,
+  // Files are checked on the server (type from bytes, size); listed so the form knows the fields.
+  avatar: z.unknown().optional(),
+  banner: z.unknown().optional(),
+});
+
+export type RegisterStep1 = z.infer<typeof RegisterStep1Schema>;
+export type RegisterStep2 = z.infer<typeof RegisterStep2Schema>;

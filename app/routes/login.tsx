@@ -1,0 +1,136 @@
+// /login — sign in (SPEC 2). A plain POST form; with JavaScript the password can be shown.
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  api,
+  assertSameOrigin,
+  clearLimit,
+  clientAddress,
+  config,
+  getUser,
+  hit,
+  identity,
+  IdentityError,
+  identityMessage,
+  isLimited,
+  LIMITS,
+  readForm,
+  signIn,
+} from '~/.server';
+import { Field, FormBanner, PasswordField } from '~/components/forms';
+import { pageMeta } from '~/lib/meta';
+import { noticeText } from '~/lib/notices';
+import { safeRedirectPath } from '~/lib/redirects';
+import { LoginSchema } from '~/lib/schemas';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Sign In', description: 'Sign in to your member account at our Dublin makerspace.' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const from = safeRedirectPath(url.searchParams.get('from'), '/profile');
+  if (await getUser(request)) throw redirect(from);
+  return {
+    email: url.searchParams.get('email')?.slice(0, 254) ?? '',
+    notice: noticeText(url.searchParams.get('notice')),
+    from,
+    googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request, config.PUBLIC_URL);
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const { email, password, from } = submission.value;
+  const fail = (message: string, status = 400) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status });
+
+  // Failed attempts are limited per account and, behind a trusted proxy, per address.
+  const address = clientAddress(request, config.TRUST_PROXY);
+  const keys = [
+    { key: `login:${email.toLowerCase()}`, limit: LIMITS.loginFailuresPerAccount },
+    ...(address ? [{ key: `login-ip:${address}`, limit: LIMITS.loginFailuresPerAddress }] : []),
+  ];
+  for (const { key, limit } of keys) {
+    if (await isLimited(key, limit)) return fail(identityMessage('login', new IdentityError('too-many-requests')), 429);
+  }
+  try {
+    const account = await identity.signInWithPassword(email, password);
+    const member = await api.accounts.memberForIdentity(account.uid, account.email);
+    // SPEC 5: password sign-in needs a member behind the account.
+    if (!member) return fail('Account not found');
+    await clearLimit(keys[0].key);
+    return signIn(member.id, from ?? null);
+  } catch (error) {
+    if (!(error instanceof IdentityError)) throw error;
+    for (const { key, limit } of keys) await hit(key, limit);
+    return fail(identityMessage('login', error));
+  }
+}
+
+export default function Login() {
+  const { email, notice, from, googleEnabled } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email, from },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <main id="main" className="page auth-page">
+      <div className="card auth-card">
+        <h1>Sign In</h1>
+        {notice ? (
+          <p className="form-success" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {googleEnabled ? (
+          <>
+            <Form method="post" action="/auth/google">
+              <input type="hidden" name="from" value={from} />
+              <button type="submit" className="button button-secondary button-block">
+                Sign in with Google
+              </button>
+            </Form>
+            <p className="divider">
+              <span>or</span>
+            </p>
+          </>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} noValidate>
+          <FormBanner id={form.errorId} errors={form.errors} />
+          <input {...getInputProps(fields.from, { type: 'hidden' })} />
+          <Field
+            label="Email"
+            field={fields.email}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+          />
+          <PasswordField
+            label="Password"
+            field={fields.password}
+            inputProps={getInputProps(fields.password, { type: 'password' })}
+            autoComplete="current-password"
+          />
+          <p className="form-links">
+            <Link to="/forgot-password">Forgot your password?</Link>
+          </p>
+          <button type="submit" className="button button-block" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </button>
+        </Form>
+        <p className="form-footer">
+          New here? <Link to="/register">Register with an invite key</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

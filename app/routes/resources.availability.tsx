@@ -1,0 +1,27 @@
+// GET /resources/availability?email=… or ?username=… — the debounced uniqueness check of
+// registration step 1 (SPEC 5). Failures are ignored by the page; the server checks again on submit.
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { api, clientAddress, config, hit, LIMITS } from '~/.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const address = clientAddress(request, config.TRUST_PROXY);
+  if (address && !(await hit(`availability:${address}`, LIMITS.availabilityChecksPerAddress))) {
+    return data({ status: 'unknown' as const }, { status: 429 });
+  }
+  const email = url.searchParams.get('email');
+  const username = url.searchParams.get('username');
+  const headers = { 'Cache-Control': 'no-store' };
+  if (email !== null) {
+    const valid = email.includes('@') && email.length <= 254;
+    return data({ status: valid ? ((await api.accounts.emailTaken(email)) ? 'taken' : 'available') : 'invalid' }, { headers });
+  }
+  if (username !== null) {
+    const valid = /^[A-Za-z0-9_]{3,30}$/.test(username);
+    return data(
+      { status: valid ? ((await api.accounts.usernameTaken(username)) ? 'taken' : 'available') : 'invalid' },
+      { headers },
+    );
+  }
+  return data({ status: 'invalid' as const }, { status: 400, headers });
+}

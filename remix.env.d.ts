@@ -1,5 +1,4 @@
 /// <reference types="@remix-run/dev" />
-/// <reference types="@remix-run/node" />
 
 // Single Fetch types: loaders and actions are typed by what they return, `data()` included.
 import '@remix-run/node';

@@ -221,8 +221,20 @@ export async function sweepOrphanAssets(db: Kysely<Database>) {
     .where(({ not, exists, selectFrom, or, ref }) =>
       not(
         or([
-          exists(selectFrom('users').select('id').where((eb) => eb.or([eb('avatar_id', '=', ref('assets.id')), eb('banner_id', '=', ref('assets.id'))]))),
-          exists(selectFrom('projects').select('id').where((eb) => eb.or([eb('banner_id', '=', ref('assets.id')), eb('logo_id', '=', ref('assets.id'))]))),
+          exists(
+            selectFrom('users')
+              .select('id')
+              .where((eb) =>
+                eb.or([eb('avatar_id', '=', ref('assets.id')), eb('banner_id', '=', ref('assets.id'))]),
+              ),
+          ),
+          exists(
+            selectFrom('projects')
+              .select('id')
+              .where((eb) =>
+                eb.or([eb('banner_id', '=', ref('assets.id')), eb('logo_id', '=', ref('assets.id'))]),
+              ),
+          ),
           exists(selectFrom('posts').select('id').where('file_id', '=', ref('assets.id'))),
         ]),
       ),

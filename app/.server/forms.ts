@@ -13,7 +13,8 @@ const FORM_LIMIT = 64 * 1024;
 /** A url-encoded form of at most 64 KB. */
 export async function readForm(request: Request, limit = FORM_LIMIT): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (type.startsWith('multipart/form-data')) return readMultipart(request, { fileBytes: 0, textBytes: limit });
+  if (type.startsWith('multipart/form-data'))
+    return readMultipart(request, { fileBytes: 0, textBytes: limit });
   const length = Number(request.headers.get('Content-Length') ?? 0);
   if (length > limit) throw new BodyTooLargeError();
   const reader = request.body?.getReader();
@@ -49,17 +50,20 @@ export async function readMultipart(request: Request, limits: { fileBytes: numbe
   try {
     return await unstable_parseMultipartFormData(
       request,
-      unstable_composeUploadHandlers(async ({ filename, contentType, data }) => {
-        if (!filename) return undefined;
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of data) {
-          size += chunk.byteLength;
-          if (size <= limits.fileBytes) chunks.push(chunk);
-        }
-        if (size > limits.fileBytes) return new File([], filename, { type: TOO_LARGE_TYPE });
-        return new File([Buffer.concat(chunks)], filename, { type: contentType });
-      }, unstable_createMemoryUploadHandler({ maxPartSize: limits.textBytes })),
+      unstable_composeUploadHandlers(
+        async ({ filename, contentType, data }) => {
+          if (!filename) return undefined;
+          const chunks: Uint8Array[] = [];
+          let size = 0;
+          for await (const chunk of data) {
+            size += chunk.byteLength;
+            if (size <= limits.fileBytes) chunks.push(chunk);
+          }
+          if (size > limits.fileBytes) return new File([], filename, { type: TOO_LARGE_TYPE });
+          return new File([Buffer.concat(chunks)], filename, { type: contentType });
+        },
+        unstable_createMemoryUploadHandler({ maxPartSize: limits.textBytes }),
+      ),
     );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) throw new BodyTooLargeError();

@@ -25,13 +25,24 @@ export class MailError extends Error {}
 
 export async function sendMail(message: Message) {
   try {
-    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     if (!config.SMTP_URL) {
       const outbox = path.join(config.DATA_DIR, 'outbox');
       fs.mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`,
+      );
       fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      console.log(`No SMTP_URL: mail to ${message.to} written to ${file}${message.link ? `; link: ${message.link}` : ''}`);
+      console.log(
+        `No SMTP_URL: mail to ${message.to} written to ${file}${message.link ? `; link: ${message.link}` : ''}`,
+      );
     }
   } catch (error) {
     console.error(`Sending mail to ${message.to} failed: ${(error as Error).message}`);
@@ -42,7 +53,14 @@ export async function sendMail(message: Message) {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, friendly message with one button; text and HTML say the same. */
-export function linkMessage(options: { to: string; subject: string; intro: string; button: string; link: string; outro: string }): Message {
+export function linkMessage(options: {
+  to: string;
+  subject: string;
+  intro: string;
+  button: string;
+  link: string;
+  outro: string;
+}): Message {
   const text = `${options.intro}\n\n${options.link}\n\n${options.outro}\n\n${SITE_NAME}\n`;
   const html = `<!doctype html><html><body style="margin:0;background:#fafaf7;font-family:system-ui,sans-serif;color:#16181d">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">

@@ -39,7 +39,11 @@ export async function hit(key: string, limit: Limit): Promise<boolean> {
       }),
     )
     .execute();
-  const row = await db.selectFrom('rate_limits').select('count').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.count <= limit.max;
 }
 

@@ -17,7 +17,8 @@ const key = crypto.hkdfSync('sha256', config.SESSION_SECRET, 'registration-draft
 const draftCookie = createCookie('__register', {
   httpOnly: true,
   sameSite: 'lax',
-  path: '/register',
+  // Not '/register': the client's data requests go to /register.data, which that path does not match.
+  path: '/',
   secure: config.PUBLIC_URL.startsWith('https:'),
   maxAge: LIFETIME_S,
 });
@@ -34,7 +35,9 @@ function open(sealed: string): RegistrationDraft | null {
     const raw = Buffer.from(sealed, 'base64url');
     const decipher = crypto.createDecipheriv('aes-256-gcm', Buffer.from(key), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    const { draft, at } = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString());
+    const { draft, at } = JSON.parse(
+      Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(),
+    );
     return Date.now() - at < LIFETIME_S * 1000 ? draft : null;
   } catch {
     return null;

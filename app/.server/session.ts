@@ -38,7 +38,14 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.expires_at', 'users.id', 'users.username', 'users.fullname', 'users.email', 'users.avatar_id'])
+    .select([
+      'sessions.expires_at',
+      'users.id',
+      'users.username',
+      'users.fullname',
+      'users.email',
+      'users.avatar_id',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -55,7 +62,13 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
       .where('id', '=', id)
       .execute();
   }
-  return { id: row.id, username: row.username, fullname: row.fullname, email: row.email, avatarId: row.avatar_id };
+  return {
+    id: row.id,
+    username: row.username,
+    fullname: row.fullname,
+    email: row.email,
+    avatarId: row.avatar_id,
+  };
 }
 
 /** The signed-in member; a visitor is sent to /login carrying the requested path as `from`. */
@@ -88,7 +101,9 @@ export async function signIn(userId: string, redirectTo: string | null) {
 export async function signOut(request: Request, redirectTo = '/login') {
   const id = await sessionIdFrom(request);
   if (id) await db.deleteFrom('sessions').where('id', '=', id).execute();
-  return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) } });
+  return redirect(redirectTo, {
+    headers: { 'Set-Cookie': await sessionCookie.serialize('', { maxAge: 0 }) },
+  });
 }
 
 /** Ends every session of a member (after a password reset). */

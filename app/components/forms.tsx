@@ -49,7 +49,12 @@ export function Field({ label, field, inputProps, hint, status, required }: Fiel
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input key={key ?? undefined} {...props} aria-describedby={describedBy} aria-required={required || undefined} />
+      <input
+        key={key ?? undefined}
+        {...props}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+      />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}

@@ -14,7 +14,10 @@ const publicLinks = [
 ];
 
 function NavLinks({ user }: { user: HeaderUser | null }) {
-  const links = [...publicLinks, user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' }];
+  const links = [
+    ...publicLinks,
+    user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' },
+  ];
   return (
     <ul className="nav-links">
       {links.map((link) => (

@@ -22,14 +22,19 @@ const password = z
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
   .max(256, 'Password must be at most 256 characters');
 
-/** New password plus confirmation: 'Passwords do not match' sits on the confirmation field. */
+/**
+ * New password plus confirmation: 'Passwords do not match' sits on the confirmation field. The
+ * match is checked in its own half of an intersection so it shows together with other errors
+ * (an object refinement would wait until every other field is valid).
+ */
 function withConfirmation<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password, confirmPassword: z.string({ required_error: 'Passwords do not match' }) })
-    .refine((value) => value.password === value.confirmPassword, {
+  const match = z
+    .object({ password: z.string().optional(), confirmPassword: z.string().optional() })
+    .refine((value) => !value.password || value.password === value.confirmPassword, {
       message: 'Passwords do not match',
       path: ['confirmPassword'],
     });
+  return z.intersection(z.object({ ...shape, password, confirmPassword: z.string().optional() }), match);
 }
 
 export const LoginSchema = z.object({
@@ -41,7 +46,9 @@ export const LoginSchema = z.object({
 /** Forgot-password and set-password requests. */
 export const EmailRequestSchema = z.object({ email: email('Please enter a valid email address') });
 
-export const ResetPasswordSchema = withConfirmation({ oobCode: z.string({ required_error: 'missing' }).max(200) });
+export const ResetPasswordSchema = withConfirmation({
+  oobCode: z.string({ required_error: 'missing' }).max(200),
+});
 
 export const RegisterStep1Schema = withConfirmation({
   email: email('Invalid email format'),
@@ -53,8 +60,16 @@ export const RegisterStep1Schema = withConfirmation({
     .max(30, 'Username must be at most 30 characters')
     .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores')
     .refine((value) => !RESERVED_USERNAMES.has(value.toLowerCase()), 'Username is already taken'),
-  fullname: z.string({ required_error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
-  inviteKey: z.string({ required_error: 'Invite key is required' }).trim().min(1, 'Invite key is required').max(200, 'This invite key is not valid'),
+  fullname: z
+    .string({ required_error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be at most 100 characters'),
+  inviteKey: z
+    .string({ required_error: 'Invite key is required' })
+    .trim()
+    .min(1, 'Invite key is required')
+    .max(200, 'This invite key is not valid'),
 });
 
 export const qualificationsField = z

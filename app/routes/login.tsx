@@ -1,7 +1,13 @@
 // /login — sign in (SPEC 2). A plain POST form; with JavaScript the password can be shown.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   api,
@@ -26,7 +32,10 @@ import { safeRedirectPath } from '~/lib/redirects';
 import { LoginSchema } from '~/lib/schemas';
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: 'Sign In', description: 'Sign in to your member account at our Dublin makerspace.' });
+  pageMeta(args, {
+    title: 'Sign In',
+    description: 'Sign in to your member account at our Dublin makerspace.',
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -57,7 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
     ...(address ? [{ key: `login-ip:${address}`, limit: LIMITS.loginFailuresPerAddress }] : []),
   ];
   for (const { key, limit } of keys) {
-    if (await isLimited(key, limit)) return fail(identityMessage('login', new IdentityError('too-many-requests')), 429);
+    if (await isLimited(key, limit))
+      return fail(identityMessage('login', new IdentityError('too-many-requests')), 429);
   }
   try {
     const account = await identity.signInWithPassword(email, password);

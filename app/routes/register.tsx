@@ -1,9 +1,29 @@
 // /register — two-step registration with an invite key (SPEC 2, 4, 5). Without JavaScript each step
 // posts and the server answers; step 1's fields (password included) wait in an encrypted cookie.
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+} from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import {
@@ -51,7 +71,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const draft = await readDraft(request);
   if (url.searchParams.get('step') === '2') {
     if (!draft) throw redirect('/register');
-    return { step: 'profile' as Step, email: draft.email, draft: { avatar: Boolean(draft.avatarId), banner: Boolean(draft.bannerId) } };
+    return {
+      step: 'profile' as Step,
+      email: draft.email,
+      draft: { avatar: Boolean(draft.avatarId), banner: Boolean(draft.bannerId) },
+    };
   }
   // Back on step 1: what was typed comes back, except the passwords.
   const { password: _p, confirmPassword: _c, avatarId: _a, bannerId: _b, ...typed } = draft ?? {};
@@ -73,12 +97,17 @@ async function detailsStep(request: Request) {
   try {
     formData = await readForm(request);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return reply({ status: 'error', error: { '': ['The form is too large.'] } }, 413);
+    if (error instanceof BodyTooLargeError)
+      return reply({ status: 'error', error: { '': ['The form is too large.'] } }, 413);
     throw error;
   }
   const submission = parseWithZod(formData, { schema: RegisterStep1Schema });
   const hidePasswords = { hideFields: ['password', 'confirmPassword'] };
-  if (isSpam(formData)) return reply(submission.reply({ formErrors: ['Registration failed. Please try again.'], ...hidePasswords }), 400);
+  if (isSpam(formData))
+    return reply(
+      submission.reply({ formErrors: ['Registration failed. Please try again.'], ...hidePasswords }),
+      400,
+    );
   if (submission.status !== 'success') return reply(submission.reply(hidePasswords), 400);
 
   const { email, username, inviteKey } = submission.value;
@@ -93,8 +122,13 @@ async function detailsStep(request: Request) {
   if (invite !== 'ok') {
     // Wrong keys count towards a limit, so keys cannot be guessed by trying many.
     const address = clientAddress(request, config.TRUST_PROXY);
-    const allowed = await hit(`invite-guess:${address ?? 'all'}`, address ? LIMITS.inviteGuessesPerAddress : { max: 200, windowMs: 3_600_000 });
-    fieldErrors.inviteKey = [allowed ? new InviteError(invite).message : 'Too many attempts. Please try again later.'];
+    const allowed = await hit(
+      `invite-guess:${address ?? 'all'}`,
+      address ? LIMITS.inviteGuessesPerAddress : { max: 200, windowMs: 3_600_000 },
+    );
+    fieldErrors.inviteKey = [
+      allowed ? new InviteError(invite).message : 'Too many attempts. Please try again later.',
+    ];
   }
   if (Object.keys(fieldErrors).length) return reply(submission.reply({ fieldErrors, ...hidePasswords }), 400);
 
@@ -120,7 +154,10 @@ async function profileStep(request: Request) {
     formData = await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 });
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      return reply({ status: 'error', error: { '': ['The form is too large. Images can be at most 5 MB.'] } }, 413);
+      return reply(
+        { status: 'error', error: { '': ['The form is too large. Images can be at most 5 MB.'] } },
+        413,
+      );
     }
     throw error;
   }
@@ -137,7 +174,12 @@ async function profileStep(request: Request) {
       continue;
     }
     try {
-      const asset = await prepareAsset({ bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name, ownerId: null, kind: 'image' });
+      const asset = await prepareAsset({
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        filename: file.name,
+        ownerId: null,
+        kind: 'image',
+      });
       await api.assets.savePending(asset);
       images[name] = asset.row.id;
     } catch (error) {
@@ -145,16 +187,24 @@ async function profileStep(request: Request) {
       fieldErrors[name] = [error.message];
     }
   }
-  const headers = { 'Set-Cookie': await saveDraft({ ...draft, avatarId: images.avatar, bannerId: images.banner }) };
+  const headers = {
+    'Set-Cookie': await saveDraft({ ...draft, avatarId: images.avatar, bannerId: images.banner }),
+  };
 
   const submission = parseWithZod(formData, { schema: RegisterStep2Schema });
-  if (!images.avatar && !fieldErrors.avatar && submission.status === 'success') fieldErrors.avatar = ['Please choose an avatar image'];
+  if (!images.avatar && !fieldErrors.avatar && submission.status === 'success')
+    fieldErrors.avatar = ['Please choose an avatar image'];
   if (submission.status !== 'success' || Object.keys(fieldErrors).length) {
     const errors = submission.status === 'error' ? submission.error : {};
-    return reply(submission.reply({ fieldErrors: { ...errors, ...fieldErrors } as Record<string, string[]> }), 400, headers);
+    return reply(
+      submission.reply({ fieldErrors: { ...errors, ...fieldErrors } as Record<string, string[]> }),
+      400,
+      headers,
+    );
   }
 
-  const fail = (message: string) => reply(submission.reply({ formErrors: [`Error: ${message}`] }), 400, headers);
+  const fail = (message: string) =>
+    reply(submission.reply({ formErrors: [`Error: ${message}`] }), 400, headers);
   const address = clientAddress(request, config.TRUST_PROXY);
   if (address && !(await hit(`register:${address}`, LIMITS.registrationsPerAddress))) {
     return fail(identityMessage('register', new IdentityError('too-many-requests')));
@@ -215,7 +265,8 @@ export default function Register() {
               Already a member? <Link to="/login">Sign in</Link>
             </p>
             <p className="legal">
-              By registering you agree to our <a href="#terms">Terms</a> and <a href="#privacy">Privacy Policy</a>.
+              By registering you agree to our <a href="#terms">Terms</a> and{' '}
+              <a href="#privacy">Privacy Policy</a>.
             </p>
           </>
         ) : null}
@@ -260,7 +311,13 @@ function DetailsStep({ typed }: { typed: Record<string, string> | null }) {
   const emailCheck = useAvailability('email', email);
   const usernameCheck = useAvailability('username', username);
   const statusText = (check: ReturnType<typeof useAvailability>, available: string, taken: string) =>
-    check.checking ? 'Checking...' : check.status === 'available' ? available : check.status === 'taken' ? taken : null;
+    check.checking
+      ? 'Checking...'
+      : check.status === 'available'
+        ? available
+        : check.status === 'taken'
+          ? taken
+          : null;
   return (
     <>
       <h1>Register</h1>
@@ -289,16 +346,34 @@ function DetailsStep({ typed }: { typed: Record<string, string> | null }) {
           hint="Letters, numbers and underscores; at least 3 characters."
           status={statusText(usernameCheck, 'Username available', 'Username is already taken')}
         />
-        <Field label="Full name" field={fields.fullname} inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }} />
-        <PasswordField label="Password" field={fields.password} inputProps={getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" meter />
+        <Field
+          label="Full name"
+          field={fields.fullname}
+          inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <PasswordField
+          label="Password"
+          field={fields.password}
+          inputProps={getInputProps(fields.password, { type: 'password' })}
+          autoComplete="new-password"
+          meter
+        />
         <PasswordField
           label="Confirm password"
           field={fields.confirmPassword}
           inputProps={getInputProps(fields.confirmPassword, { type: 'password' })}
           autoComplete="new-password"
         />
-        <Field label="Invite key" field={fields.inviteKey} inputProps={{ ...getInputProps(fields.inviteKey, { type: 'text' }), autoComplete: 'off' }} />
-        <button type="submit" className="button button-block" disabled={busy || emailCheck.checking || usernameCheck.checking}>
+        <Field
+          label="Invite key"
+          field={fields.inviteKey}
+          inputProps={{ ...getInputProps(fields.inviteKey, { type: 'text' }), autoComplete: 'off' }}
+        />
+        <button
+          type="submit"
+          className="button button-block"
+          disabled={busy || emailCheck.checking || usernameCheck.checking}
+        >
           {busy ? 'Checking...' : 'Continue'}
         </button>
       </Form>
@@ -334,7 +409,10 @@ function ProfileStep({ chosen }: { chosen: { avatar: boolean; banner: boolean } 
           <p className="field-hint">Up to {MAX_QUALIFICATIONS}. The first one is shown as your title.</p>
           {qualifications.map((qualification, index) => (
             <div key={qualification.key} className="list-row">
-              <input {...getInputProps(qualification, { type: 'text' })} aria-label={`Qualification ${index + 1}`} />
+              <input
+                {...getInputProps(qualification, { type: 'text' })}
+                aria-label={`Qualification ${index + 1}`}
+              />
               {qualifications.length > 1 ? (
                 <button
                   {...form.remove.getButtonProps({ name: fields.qualifications.name, index })}
@@ -348,16 +426,36 @@ function ProfileStep({ chosen }: { chosen: { avatar: boolean; banner: boolean } 
             </div>
           ))}
           {qualifications.length < MAX_QUALIFICATIONS ? (
-            <button {...form.insert.getButtonProps({ name: fields.qualifications.name })} className="button button-small button-secondary">
+            <button
+              {...form.insert.getButtonProps({ name: fields.qualifications.name })}
+              className="button button-small button-secondary"
+            >
               Add qualification
             </button>
           ) : null}
           <ErrorList id={fields.qualifications.errorId} errors={fields.qualifications.errors} />
         </fieldset>
-        <ImageInput field={fields.avatar} label="Avatar" chosen={chosen.avatar} hint="A square photo or picture of you, at most 5 MB." />
-        <ImageInput field={fields.banner} label="Banner" chosen={chosen.banner} hint="Optional. Recommended size 1200x300 pixels, at most 5 MB." />
+        <ImageInput
+          field={fields.avatar}
+          label="Avatar"
+          chosen={chosen.avatar}
+          hint="A square photo or picture of you, at most 5 MB."
+        />
+        <ImageInput
+          field={fields.banner}
+          label="Banner"
+          chosen={chosen.banner}
+          hint="Optional. Recommended size 1200x300 pixels, at most 5 MB."
+        />
         <div className="button-row">
-          <button type="submit" name="intent" value="back" className="button button-secondary" formNoValidate disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            className="button button-secondary"
+            formNoValidate
+            disabled={busy}
+          >
             Back
           </button>
           <button type="submit" name="intent" value="register" className="button" disabled={busy}>

@@ -14,7 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': 'no-store' };
   if (email !== null) {
     const valid = email.includes('@') && email.length <= 254;
-    return data({ status: valid ? ((await api.accounts.emailTaken(email)) ? 'taken' : 'available') : 'invalid' }, { headers });
+    return data(
+      { status: valid ? ((await api.accounts.emailTaken(email)) ? 'taken' : 'available') : 'invalid' },
+      { headers },
+    );
   }
   if (username !== null) {
     const valid = /^[A-Za-z0-9_]{3,30}$/.test(username);

@@ -22,7 +22,11 @@ export class InviteError extends Error {
 }
 
 export async function emailTaken(db: Kysely<Database>, email: string) {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -36,7 +40,11 @@ export async function usernameTaken(db: Kysely<Database>, username: string) {
 }
 
 export async function inviteState(db: Kysely<Database>, key: string): Promise<InviteState> {
-  const row = await db.selectFrom('invite_keys').selectAll().where('key_hash', '=', hashInviteKey(key)).executeTakeFirst();
+  const row = await db
+    .selectFrom('invite_keys')
+    .selectAll()
+    .where('key_hash', '=', hashInviteKey(key))
+    .executeTakeFirst();
   if (!row) return 'unknown';
   if (row.revoked_at) return 'revoked';
   if (row.expires_at && row.expires_at <= nowIso()) return 'expired';
@@ -94,7 +102,8 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
       })
       .execute();
     const assets = [input.avatarId, input.bannerId].filter((value): value is string => Boolean(value));
-    if (assets.length) await trx.updateTable('assets').set({ owner_id: id }).where('id', 'in', assets).execute();
+    if (assets.length)
+      await trx.updateTable('assets').set({ owner_id: id }).where('id', 'in', assets).execute();
     return id;
   });
 }

@@ -1,7 +1,8 @@
 // One table from provider error codes to SPEC section 8 texts, per screen.
 import { IdentityError, type IdentityErrorCode } from './types';
 
-export type IdentityContext = 'login' | 'reset-request' | 'set-password-request' | 'reset' | 'register' | 'google';
+export type IdentityContext =
+  'login' | 'reset-request' | 'set-password-request' | 'reset' | 'register' | 'google';
 
 const messages: Record<IdentityContext, Partial<Record<IdentityErrorCode, string>> & { fallback: string }> = {
   login: {

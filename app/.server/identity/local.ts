@@ -52,12 +52,20 @@ const dummyHash = hashPassword('not-a-real-password-at-all');
 
 export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
   async function accountByEmail(email: string) {
-    return db.selectFrom('local_accounts').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    return db
+      .selectFrom('local_accounts')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
   }
 
   async function usableCode(code: string) {
     if (!code) throw new IdentityError('missing-code');
-    const row = await db.selectFrom('auth_codes').selectAll().where('code_hash', '=', hashCode(code)).executeTakeFirst();
+    const row = await db
+      .selectFrom('auth_codes')
+      .selectAll()
+      .where('code_hash', '=', hashCode(code))
+      .executeTakeFirst();
     if (!row || row.used_at) throw new IdentityError('invalid-code');
     if (row.expires_at < nowIso()) throw new IdentityError('expired-code');
     return row;
@@ -72,7 +80,13 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
       const now = nowIso();
       await db
         .insertInto('local_accounts')
-        .values({ uid, email: normalized, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+        .values({
+          uid,
+          email: normalized,
+          password_hash: await hashPassword(password),
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return { uid };
     },

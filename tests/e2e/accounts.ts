@@ -1,0 +1,61 @@
+// Account helpers that go through the pages exactly as a person would (JS on or off).
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { expect, type Page } from '@playwright/test';
+import { newInviteKey } from '../support/admin';
+
+export interface NewMember {
+  email: string;
+  username: string;
+  fullname: string;
+  password: string;
+}
+
+export function freshMember(overrides: Partial<NewMember> = {}): NewMember {
+  const id = crypto.randomBytes(4).toString('hex');
+  return {
+    email: `maker.${id}@example.ie`,
+    username: `maker_${id}`,
+    fullname: `Maker ${id.toUpperCase()}`,
+    password: 'solder-fumes-42',
+    ...overrides,
+  };
+}
+
+export const pngBytes = (colour = '#0f766e', width = 256, height = 256) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+export async function fillStepOne(page: Page, member: NewMember, inviteKey: string) {
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Username', { exact: true }).fill(member.username);
+  await page.getByLabel('Full name', { exact: true }).fill(member.fullname);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(member.password);
+  await page.getByLabel('Invite key', { exact: true }).fill(inviteKey);
+}
+
+/** Registers through both steps and lands on /login; returns the member. */
+export async function register(page: Page, member = freshMember(), inviteKey = newInviteKey()) {
+  await page.goto('/register');
+  await fillStepOne(page, member, inviteKey);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await page.getByLabel('Bio').fill(`I build things at the lab. ${member.fullname}.`);
+  await page.getByLabel('Qualification 1', { exact: true }).fill('Electronics Engineer');
+  await page
+    .getByLabel('Avatar')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBytes() });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration Successful' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?/, { timeout: 10_000 });
+  return member;
+}
+
+export async function signIn(page: Page, member: Pick<NewMember, 'email' | 'password'>, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -1,0 +1,14 @@
+// Runs the real admin CLI against one of the e2e servers' DATA_DIR.
+import { execFileSync } from 'node:child_process';
+import { dataDir, type ServerName } from './servers';
+
+export function admin(server: ServerName, ...args: string[]): string {
+  const out = execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir(server) },
+    encoding: 'utf8',
+  });
+  return out.trim().split('\n').pop() ?? '';
+}
+
+export const newInviteKey = (server: ServerName = 'seeded', ...options: string[]) =>
+  admin(server, 'invite', 'create', ...options);

@@ -46,9 +46,7 @@ export const LoginSchema = z.object({
 /** Forgot-password and set-password requests. */
 export const EmailRequestSchema = z.object({ email: email('Please enter a valid email address') });
 
-export const ResetPasswordSchema = withConfirmation({
-  oobCode: z.string({ required_error: 'missing' }).max(200),
-});
+export const ResetPasswordSchema = withConfirmation({});
 
 export const RegisterStep1Schema = withConfirmation({
   email: email('Invalid email format'),

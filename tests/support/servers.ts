@@ -28,3 +28,6 @@ export const baseUrl = (name: ServerName) => `http://127.0.0.1:${serverPort(name
 /** Each server's DATA_DIR, named by its port so tests can find it. */
 export const dataDir = (name: ServerName) =>
   path.join(os.tmpdir(), `makerspace-e2e-${name}-${serverPort(name)}`);
+
+/** Where the seeded server's SMTP server writes what it receives. */
+export const mailDir = (name: ServerName) => `${dataDir(name)}-mail`;

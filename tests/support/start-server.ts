@@ -4,11 +4,40 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './browser';
 
 const [name, port] = process.argv.slice(2);
 const dataDir = path.join(os.tmpdir(), `makerspace-e2e-${name}-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir);
+// A real SMTP server on loopback catches the seeded server's mail as .eml files (tests read them);
+// the empty server points at a closed port, so its mail server is "down".
+const mailDir = `${dataDir}-mail`;
+fs.rmSync(mailDir, { recursive: true, force: true });
+fs.mkdirSync(mailDir);
+const smtpPort = await freePort();
+let smtp: SMTPServer | undefined;
+if (name === 'seeded') {
+  let count = 0;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        fs.writeFileSync(
+          path.join(mailDir, `${String(++count).padStart(5, '0')}.eml`),
+          Buffer.concat(chunks),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
+}
+
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -16,6 +45,7 @@ const env = {
   HOST: '127.0.0.1',
   NODE_ENV: 'production' as const,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 };
 const tsx = path.resolve('node_modules/.bin/tsx');
 
@@ -37,6 +67,8 @@ const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.
 });
 const stop = () => {
   server.kill('SIGTERM');
+  smtp?.close();
+  fs.rmSync(mailDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGTERM', stop);

@@ -107,7 +107,22 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
     },
 
     async issueCode(email, purpose) {
-      const account = await accountByEmail(email);
+      let account = await accountByEmail(email);
+      if (!account && purpose === 'set-password') {
+        const now = nowIso();
+        const uid = `local:${crypto.randomUUID()}`;
+        await db
+          .insertInto('local_accounts')
+          .values({
+            uid,
+            email: email.trim().toLowerCase(),
+            password_hash: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        account = await accountByEmail(email);
+      }
       if (!account) throw new IdentityError('user-not-found');
       const code = crypto.randomBytes(32).toString('base64url');
       const now = Date.now();

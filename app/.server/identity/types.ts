@@ -32,7 +32,10 @@ export interface IdentityProvider {
   signInWithPassword(email: string, password: string): Promise<{ uid: string; email: string }>;
   /** The account for an e-mail, if any (Google sign-in maps a verified e-mail to it). */
   findAccount(email: string): Promise<{ uid: string } | null>;
-  /** Issues a single-use code for `purpose` and returns it for the caller to mail. */
+  /**
+   * Issues a single-use code for `purpose` and returns it for the caller to mail. A set-password
+   * code may create a password-less account first (members made by an import or the demo seed).
+   */
   issueCode(email: string, purpose: CodePurpose): Promise<string>;
   /** The e-mail a code was issued for; 'invalid-code' or 'expired-code' otherwise. */
   verifyCode(code: string): Promise<string>;

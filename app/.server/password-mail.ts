@@ -1,0 +1,83 @@
+// Reset and set-password e-mails (SPEC 7 helpers): a code from the identity provider, a link to
+// PUBLIC_URL/reset-password?oobCode=CODE, limits per account so nobody is flooded with mail.
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect } from '@remix-run/node';
+import { EmailRequestSchema } from '~/lib/schemas';
+import { api } from './api';
+import { readForm } from './forms';
+import { config } from './config';
+import { identity, IdentityError, identityMessage } from './identity';
+import type { CodePurpose } from './identity/types';
+import { linkMessage, MailError, sendMail } from './mail';
+import { hit, LIMITS } from './rate-limit';
+import { assertSameOrigin, clientAddress } from './security';
+import { endAllSessions } from './session';
+
+export class NoMemberError extends Error {}
+
+export async function sendPasswordMail(request: Request, email: string, purpose: CodePurpose) {
+  const address = clientAddress(request, config.TRUST_PROXY);
+  const allowed =
+    (await hit(`mail:${email}`, LIMITS.mailRequestsPerAccount)) &&
+    (!address || (await hit(`mail-ip:${address}`, LIMITS.mailRequestsPerAddress)));
+  if (!allowed) throw new IdentityError('too-many-requests');
+  // SPEC 5: the request needs a member with that e-mail.
+  if (!(await api.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');
+  const code = await identity.issueCode(email, purpose);
+  const link = `${config.PUBLIC_URL}/reset-password?${new URLSearchParams({ oobCode: code })}`;
+  await sendMail(
+    purpose === 'reset'
+      ? linkMessage({
+          to: email,
+          subject: 'Reset your password',
+          intro:
+            'Someone asked to reset the password of your makerspace account. Use the button below to choose a new one. The link works once, for one hour.',
+          button: 'Reset password',
+          link,
+          outro: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        })
+      : linkMessage({
+          to: email,
+          subject: 'Set your password',
+          intro:
+            'Use the button below to set the password of your makerspace account. The link works once, for seven days.',
+          button: 'Set password',
+          link,
+          outro: 'If you did not ask for this, ignore this e-mail.',
+        }),
+  );
+}
+
+/**
+ * The action behind /forgot-password and /set-password: validates the e-mail, sends the link and
+ * redirects to the page's "sent" state; every failure comes back with SPEC 8's text and the
+ * e-mail still filled in.
+ */
+export async function emailRequestAction(request: Request, purpose: CodePurpose) {
+  assertSameOrigin(request, config.PUBLIC_URL);
+  const submission = parseWithZod(await readForm(request), { schema: EmailRequestSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const email = submission.value.email;
+  try {
+    await sendPasswordMail(request, email, purpose);
+  } catch (error) {
+    const message =
+      error instanceof NoMemberError
+        ? error.message
+        : identityMessage(purpose === 'reset' ? 'reset-request' : 'set-password-request', error);
+    return data(
+      { result: submission.reply({ formErrors: [message] }) },
+      { status: error instanceof MailError ? 502 : 400 },
+    );
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}?${new URLSearchParams({ sent: '1', email })}`);
+}
+
+/** Sets the new password with the code and signs the member out everywhere (DESIGN.md 6). */
+export async function completePasswordReset(code: string, password: string) {
+  const account = await identity.confirmCode(code, password);
+  const member = await api.accounts.memberForIdentity(account.uid, account.email);
+  if (member) await endAllSessions(member.id);
+  return account.email;
+}

@@ -1,0 +1,69 @@
+// The page shape shared by /forgot-password and /set-password (SPEC 2): an e-mail form, then a
+// "sent" state reached by redirect, so it works the same with and without JavaScript.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { EmailRequestSchema } from '~/lib/schemas';
+import { Field, FormBanner } from './forms';
+
+interface Props {
+  title: string;
+  intro: ReactNode;
+  button: string;
+  sentTitle: string;
+  sentText: ReactNode;
+  lastResult?: SubmissionResult<string[]>;
+}
+
+export function EmailRequestPage({ title, intro, button, sentTitle, sentText, lastResult }: Props) {
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { email: params.get('email') ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailRequestSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const sent = params.get('sent') === '1';
+  return (
+    <main id="main" className="page auth-page">
+      <div className="card auth-card">
+        {sent ? (
+          <div role="status">
+            <h1>{sentTitle}</h1>
+            {sentText}
+            <p>
+              <Link
+                to={`/login?${new URLSearchParams({ email: params.get('email') ?? '' })}`}
+                className="button"
+              >
+                Return to Login
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <h1>{title}</h1>
+            {intro}
+            <Form method="post" {...getFormProps(form)} noValidate>
+              <FormBanner id={form.errorId} errors={form.errors} />
+              <Field
+                label="Email"
+                field={fields.email}
+                inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+              />
+              <button type="submit" className="button button-block" disabled={busy}>
+                {busy ? 'Sending...' : button}
+              </button>
+            </Form>
+            <p className="form-footer">
+              <Link to="/login">Return to Login</Link>
+            </p>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

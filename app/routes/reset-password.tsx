@@ -1,0 +1,173 @@
+// /reset-password?oobCode=… — set a new password with the code from the e-mail (SPEC 2, 4).
+// The code stays in the address (the form posts back to it), never in a hidden field.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
+import {
+  assertSameOrigin,
+  completePasswordReset,
+  config,
+  identity,
+  IdentityError,
+  identityMessage,
+  readForm,
+} from '~/.server';
+import { FormBanner, PasswordField } from '~/components/forms';
+import { pageMeta } from '~/lib/meta';
+import { ResetPasswordSchema } from '~/lib/schemas';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Reset Your Password',
+    description: 'Choose a new password for your member account.',
+  });
+
+/** Checks the code first (SPEC 4: verifying, then the form or the invalid view). */
+async function checkCode(
+  code: string | null,
+): Promise<{ valid: true; email: string } | { valid: false; message: string }> {
+  if (!code) return { valid: false, message: identityMessage('reset', new IdentityError('missing-code')) };
+  try {
+    return { valid: true, email: await identity.verifyCode(code) };
+  } catch (error) {
+    if (!(error instanceof IdentityError)) throw error;
+    return { valid: false, message: identityMessage('reset', error) };
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get('oobCode');
+  const state = await checkCode(code);
+  return data({ state, done: null as string | null }, { headers: { 'Referrer-Policy': 'no-referrer' } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request, config.PUBLIC_URL);
+  const code = new URL(request.url).searchParams.get('oobCode');
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
+  const hidden = { hideFields: ['password', 'confirmPassword'] };
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(hidden), state: null, done: null }, { status: 400 });
+  try {
+    const email = await completePasswordReset(code ?? '', submission.value.password);
+    return data({ result: undefined, state: null, done: email });
+  } catch (error) {
+    if (error instanceof IdentityError && error.code !== 'weak-password') {
+      return data(
+        {
+          result: undefined,
+          state: { valid: false as const, message: identityMessage('reset', error) },
+          done: null,
+        },
+        { status: 400 },
+      );
+    }
+    const message = identityMessage('reset', error);
+    const fieldErrors = error instanceof IdentityError ? { password: [message] } : undefined;
+    return data(
+      {
+        result: submission.reply({
+          ...hidden,
+          ...(fieldErrors ? { fieldErrors } : { formErrors: [message] }),
+        }),
+        state: null,
+        done: null,
+      },
+      { status: 400 },
+    );
+  }
+}
+
+export default function ResetPassword() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const state = actionData?.state ?? loaderData.state;
+  return (
+    <main id="main" className="page auth-page">
+      <div className="card auth-card">
+        {actionData?.done ? (
+          <Done email={actionData.done} />
+        ) : state.valid ? (
+          <ResetForm lastResult={actionData?.result} />
+        ) : (
+          <Invalid message={state.message} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <>
+      <h1>Reset Your Password</h1>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormBanner id={form.errorId} errors={form.errors} />
+        <PasswordField
+          label="New password"
+          field={fields.password}
+          inputProps={getInputProps(fields.password, { type: 'password' })}
+          autoComplete="new-password"
+          meter
+        />
+        <PasswordField
+          label="Confirm new password"
+          field={fields.confirmPassword}
+          inputProps={getInputProps(fields.confirmPassword, { type: 'password' })}
+          autoComplete="new-password"
+        />
+        <button type="submit" className="button button-block" disabled={busy}>
+          {busy ? 'Saving...' : 'Reset Password'}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function Invalid({ message }: { message: string }) {
+  return (
+    <div role="alert">
+      <h1>Invalid or Expired Link</h1>
+      <p>{message}</p>
+      <p className="button-row">
+        <Link to="/forgot-password" className="button">
+          Request New Reset Link
+        </Link>
+        <Link to="/login" className="button button-secondary">
+          Return to Login
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Done({ email }: { email: string }) {
+  const to = `/login?${new URLSearchParams({ email, notice: 'password-reset' })}`;
+  const navigate = useNavigate();
+  // SPEC 4: on to /login after 3 seconds; the meta refresh does it without JavaScript.
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(to), 3000);
+    return () => clearTimeout(timer);
+  }, [navigate, to]);
+  return (
+    <div role="status">
+      <meta httpEquiv="refresh" content={`3;url=${to}`} />
+      <h1>Password Reset Successfully</h1>
+      <p>You can now sign in with your new password. Taking you there...</p>
+      <p>
+        <Link to={to} className="button">
+          Return to Login
+        </Link>
+      </p>
+    </div>
+  );
+}

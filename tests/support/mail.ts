@@ -1,0 +1,54 @@
+// Reads the messages the test SMTP server received (tests/support/start-server.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { mailDir } from './servers';
+
+function decodeQuotedPrintable(text: string) {
+  return Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
+/** The plain-text part of a raw message. */
+function plainText(raw: string): string {
+  const part = raw.split(/\r?\n--/).find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? raw;
+  const [head, ...body] = part.split(/\r?\n\r?\n/);
+  const content = body.join('\n\n');
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
+  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(content, 'base64').toString('utf8');
+  return content;
+}
+
+export interface ReceivedMail {
+  subject: string;
+  text: string;
+  link: string | null;
+}
+
+/** The newest message to `to`, waiting up to 10 s for one that `accept` likes. */
+export async function waitForMail(
+  to: string,
+  accept: (mail: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + 10_000;
+  const dir = mailDir('seeded');
+  while (Date.now() < deadline) {
+    const files = fs.readdirSync(dir).sort().reverse();
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
+      const text = plainText(raw);
+      const mail = {
+        subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '',
+        text,
+        link: text.match(/https?:\/\/\S+oobCode=[\w-]+/)?.[0] ?? null,
+      };
+      if (accept(mail)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} arrived`);
+}

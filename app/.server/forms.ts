@@ -70,3 +70,17 @@ export async function readMultipart(request: Request, limits: { fileBytes: numbe
     throw error;
   }
 }
+
+/**
+ * Conform names list items `name[0]`, `name[1]`...; a hand-made post may send a bare `name` instead,
+ * which would otherwise break re-rendering the form. Moves such values into indexed entries.
+ */
+export function normalizeListField(formData: FormData, name: string): FormData {
+  const bare = formData.getAll(name);
+  if (!bare.length) return formData;
+  formData.delete(name);
+  let index = 0;
+  while (formData.has(`${name}[${index}]`)) index++;
+  for (const value of bare) formData.append(`${name}[${index++}]`, value);
+  return formData;
+}

@@ -7,7 +7,7 @@ import { db } from './db';
 export { api, ApiError, InviteError } from './api';
 export { AssetError, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
 export { config } from './config';
-export { BodyTooLargeError, isTooLarge, readForm, readMultipart } from './forms';
+export { BodyTooLargeError, isTooLarge, normalizeListField, readForm, readMultipart } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';
 export { linkMessage, MailError, sendMail } from './mail';

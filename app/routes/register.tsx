@@ -44,6 +44,7 @@ import {
   isSpam,
   isTooLarge,
   LIMITS,
+  normalizeListField,
   prepareAsset,
   readDraft,
   readForm,
@@ -151,7 +152,10 @@ async function profileStep(request: Request) {
   if (!draft) throw redirect('/register');
   let formData: FormData;
   try {
-    formData = await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 });
+    formData = normalizeListField(
+      await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 }),
+      'qualifications',
+    );
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       return reply(

@@ -37,8 +37,8 @@ export async function fillStepOne(page: Page, member: NewMember, inviteKey: stri
 }
 
 /** Registers through both steps and lands on /login; returns the member. */
-export async function register(page: Page, member = freshMember(), inviteKey = newInviteKey()) {
-  await page.goto('/register');
+export async function register(page: Page, member = freshMember(), inviteKey = newInviteKey(), base = '') {
+  await page.goto(`${base}/register`);
   await fillStepOne(page, member, inviteKey);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();

@@ -1,0 +1,87 @@
+// Requests no page would send: each gets a clear answer and changes nothing.
+import { newInviteKey } from '../support/admin';
+import { fillStepOne, freshMember, signIn } from './accounts';
+import { expect, seededDb, test } from './fixtures';
+
+const memberCount = () => (seededDb().prepare('select count(*) as n from users').get() as { n: number }).n;
+
+test('a 10 MB bio and a multipart post with no parts are refused on step 2', async ({ page, baseURL }) => {
+  const member = freshMember();
+  await page.goto('/register');
+  await fillStepOne(page, member, newInviteKey());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  const before = memberCount();
+
+  // page.request shares the page's cookies (the registration draft).
+  const huge = await page.request.post('/register?step=2', {
+    headers: { Origin: baseURL! },
+    multipart: { bio: 'x'.repeat(10 * 1024 * 1024), intent: 'register' },
+  });
+  expect(huge.status()).toBe(413);
+  expect(await huge.text()).toContain('The form is too large');
+
+  const empty = await page.request.post('/register?step=2', {
+    headers: { Origin: baseURL! },
+    multipart: { intent: 'register' },
+  });
+  expect(empty.status()).toBe(400);
+  expect(await empty.text()).toContain('Please provide a short bio');
+
+  // A bare list name (no [0]) and six qualifications by hand.
+  const forged = await page.request.post('/register?step=2', {
+    headers: { Origin: baseURL! },
+    multipart: { intent: 'register', bio: 'Hi', qualifications: 'one' },
+  });
+  expect(forged.status()).toBe(400);
+  expect(await forged.text()).toContain('Please choose an avatar image');
+  const six = await page.request.fetch('/register?step=2', {
+    method: 'POST',
+    headers: { Origin: baseURL! },
+    multipart: Object.fromEntries([
+      ['bio', 'Hi'],
+      ...[0, 1, 2, 3, 4, 5].map((i) => [`qualifications[${i}]`, `Q${i}`]),
+    ]),
+  });
+  expect(six.status()).toBe(400);
+  expect(await six.text()).toContain('You can list at most 5 qualifications');
+  expect(memberCount()).toBe(before);
+});
+
+test('a cross-site POST is refused and signs nobody in', async ({ page, request, baseURL }) => {
+  const member = await (async () => {
+    const { register } = await import('./accounts');
+    return register(page);
+  })();
+  for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<
+    string,
+    string
+  >[]) {
+    const response = await request.post('/login', {
+      headers,
+      form: { email: member.email, password: member.password },
+      maxRedirects: 0,
+    });
+    expect(response.status(), JSON.stringify(headers)).toBeGreaterThanOrEqual(403);
+    expect(response.headers()['set-cookie'] ?? '').not.toContain('__session');
+  }
+  // The same form from this site works.
+  const ok = await request.post('/login', {
+    headers: { Origin: baseURL! },
+    form: { email: member.email, password: member.password },
+    maxRedirects: 0,
+  });
+  expect(ok.status()).toBe(302);
+  expect(ok.headers()['set-cookie']).toContain('__session');
+});
+
+test('registration step 2 without a draft goes back to step 1', async ({ page }) => {
+  await page.goto('/register?step=2');
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+});
+
+test('signing in as a visitor of nobody: a missing account and a member-less account', async ({ page }) => {
+  await signIn(page, { email: 'ghost@example.ie', password: 'nothing-here-1' });
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+});

@@ -20,3 +20,4 @@ export { endAllSessions, getUser, requireUser, signIn, signOut } from './session
 sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads failed:', error));
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
+export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';

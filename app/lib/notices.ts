@@ -10,3 +10,15 @@ export type NoticeKey = keyof typeof notices;
 export function noticeText(key: string | null): string | null {
   return key && key in notices ? notices[key as NoticeKey] : null;
 }
+
+// Errors carried back to /login by the Google sign-in callback (SPEC 8 texts).
+const loginErrors = {
+  'google-unknown': 'Account not found in our system. Please register first.',
+  'google-failed': 'Google sign in failed. Please try again.',
+} as const;
+
+export type LoginErrorKey = keyof typeof loginErrors;
+
+export function loginErrorText(key: string | null): string | null {
+  return key && key in loginErrors ? loginErrors[key as LoginErrorKey] : null;
+}

@@ -16,6 +16,7 @@ import {
   clientAddress,
   config,
   getUser,
+  googleEnabled,
   hit,
   identity,
   IdentityError,
@@ -27,7 +28,7 @@ import {
 } from '~/.server';
 import { Field, FormBanner, PasswordField } from '~/components/forms';
 import { pageMeta } from '~/lib/meta';
-import { noticeText } from '~/lib/notices';
+import { loginErrorText, noticeText } from '~/lib/notices';
 import { safeRedirectPath } from '~/lib/redirects';
 import { LoginSchema } from '~/lib/schemas';
 
@@ -44,8 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     email: url.searchParams.get('email')?.slice(0, 254) ?? '',
     notice: noticeText(url.searchParams.get('notice')),
+    error: loginErrorText(url.searchParams.get('error')),
     from,
-    googleEnabled: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    googleEnabled,
   };
 }
 
@@ -84,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { email, notice, from, googleEnabled } = useLoaderData<typeof loader>();
+  const { email, notice, error, from, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
@@ -103,14 +105,16 @@ export default function Login() {
             {notice}
           </p>
         ) : null}
+        {error ? <FormBanner errors={[error]} /> : null}
         {googleEnabled ? (
           <>
-            <Form method="post" action="/auth/google">
-              <input type="hidden" name="from" value={from} />
-              <button type="submit" className="button button-secondary button-block">
-                Sign in with Google
-              </button>
-            </Form>
+            {/* A link, not a form: the flow starts with a plain navigation to the issuer. */}
+            <a
+              href={`/auth/google?${new URLSearchParams({ from })}`}
+              className="button button-secondary button-block"
+            >
+              Sign in with Google
+            </a>
             <p className="divider">
               <span>or</span>
             </p>

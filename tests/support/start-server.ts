@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import Provider from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './browser';
 
@@ -38,6 +39,30 @@ if (name === 'seeded') {
   await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
 }
 
+// A real OpenID Connect issuer on loopback stands in for Google (its dev login accepts any name;
+// the name is the e-mail, and names starting "unverified" come back with email_verified false).
+export const OIDC_CLIENT = { id: 'makerspace-e2e', secret: 'e2e-secret-not-for-production-use' };
+const oidcPort = await freePort();
+const oidc = new Provider(`http://127.0.0.1:${oidcPort}`, {
+  clients: [
+    {
+      client_id: OIDC_CLIENT.id,
+      client_secret: OIDC_CLIENT.secret,
+      redirect_uris: [`http://127.0.0.1:${port}/auth/google/callback`],
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    },
+  ],
+  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+  findAccount: async (_ctx: unknown, id: string) => ({
+    accountId: id,
+    claims: async () => ({ sub: id, email: id, email_verified: !id.startsWith('unverified'), name: id }),
+  }),
+  cookies: { keys: ['e2e-cookie-key'] },
+  features: { devInteractions: { enabled: true } },
+});
+const oidcServer = oidc.listen(oidcPort, '127.0.0.1');
+
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -46,6 +71,9 @@ const env = {
   NODE_ENV: 'production' as const,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+  GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+  OIDC_ISSUER_URL: `http://127.0.0.1:${oidcPort}`,
 };
 const tsx = path.resolve('node_modules/.bin/tsx');
 
@@ -68,6 +96,7 @@ const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.
 const stop = () => {
   server.kill('SIGTERM');
   smtp?.close();
+  oidcServer.close();
   fs.rmSync(mailDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 };

@@ -116,3 +116,12 @@ export async function memberForIdentity(db: Kysely<Database>, uid: string, email
     .where((eb) => eb.or([eb('identity_uid', '=', uid), eb('email', '=', email.toLowerCase())]))
     .executeTakeFirst();
 }
+
+/** The member with this e-mail (Google sign-in trusts the issuer's verified e-mail). */
+export async function memberByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}

@@ -12,6 +12,7 @@ import {
   createMember,
   emailTaken,
   inviteState,
+  memberByEmail,
   memberForIdentity,
   usernameTaken,
   type InviteState,
@@ -44,6 +45,7 @@ export interface Api {
     /** Consumes the invite and creates the member; InviteError when the key cannot be used. */
     signUp(input: SignUp): Promise<string>;
     memberForIdentity(uid: string, email: string): Promise<{ id: string; username: string } | undefined>;
+    memberByEmail(email: string): Promise<{ id: string; username: string } | undefined>;
   };
   /** True when the store answers (for /healthz). */
   healthy(): Promise<boolean>;
@@ -107,6 +109,7 @@ export const api: Api = {
     memberForIdentity: guarded('accounts.memberForIdentity', (uid: string, email: string) =>
       memberForIdentity(db, uid, email),
     ),
+    memberByEmail: guarded('accounts.memberByEmail', (email: string) => memberByEmail(db, email)),
   },
   async healthy() {
     try {

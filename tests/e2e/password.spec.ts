@@ -118,10 +118,10 @@ test('a demo member without a password sets one with a set-password link', async
 });
 
 test.describe('when the mail server is down', () => {
-  test.use({ baseURL: baseUrl('empty') });
+  test.use({ baseURL: baseUrl('nomail') });
 
   test('the request says so and keeps the e-mail', async ({ page }) => {
-    const member = await register(page, freshMember(), newInviteKey('empty'));
+    const member = await register(page, freshMember(), newInviteKey('nomail'));
     await page.goto('/forgot-password');
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

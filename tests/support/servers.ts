@@ -3,12 +3,13 @@
 //   seeded: `npm run seed:demo` data
 //   empty:  a fresh database, honest empty states
 //   broken: the store really fails (its tables are dropped after migrating)
+//   nomail: a fresh database whose mail server is down (SMTP_URL points at a closed port)
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 
-export type ServerName = 'seeded' | 'empty' | 'broken';
-export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken'];
+export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail';
+export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail'];
 
 /** A free loopback port, found once in the main process and handed to workers through env. */
 function freePort(): number {

@@ -13,7 +13,7 @@ const dataDir = path.join(os.tmpdir(), `makerspace-e2e-${name}-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir);
 // A real SMTP server on loopback catches the seeded server's mail as .eml files (tests read them);
-// the empty server points at a closed port, so its mail server is "down".
+// the others point at a closed port, so their mail server is "down".
 const mailDir = `${dataDir}-mail`;
 fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir);

@@ -192,3 +192,17 @@ test('qualification rows: add up to five, remove, one always stays', async ({ pa
   await expect(page.getByLabel('Qualification 5', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add qualification' })).toBeVisible();
 });
+
+// @js-only: the debounced availability check is an enhancement; without JavaScript the server checks on submit.
+test('availability of e-mail and username is checked while typing @js-only', async ({ page }) => {
+  const taken = await register(page);
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(taken.email.toUpperCase());
+  await expect(page.locator('.field-status').getByText('Email is already registered')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(`free.${taken.email}`);
+  await expect(page.getByText('Email available')).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill(taken.username);
+  await expect(page.locator('.field-status').getByText('Username is already taken')).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill(`${taken.username}_2`);
+  await expect(page.getByText('Username available')).toBeVisible();
+});

@@ -75,6 +75,32 @@ test('a cross-site POST is refused and signs nobody in', async ({ page, request,
   expect(ok.headers()['set-cookie']).toContain('__session');
 });
 
+test('a bot that fills the honeypot field is refused and nothing is kept', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto('/register');
+  const honeypot = page.locator('input[name="name__confirm"]');
+  await expect(honeypot).toBeHidden();
+  const validFrom = await page.locator('input[name="from__confirm"]').inputValue();
+  const member = freshMember();
+  const response = await request.post('/register', {
+    headers: { Origin: baseURL! },
+    form: {
+      ...member,
+      confirmPassword: member.password,
+      inviteKey: newInviteKey(),
+      name__confirm: 'I am a bot',
+      from__confirm: validFrom,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain('Registration failed. Please try again.');
+  expect(response.headers()['set-cookie'] ?? '').not.toContain('__register');
+});
+
 test('registration step 2 without a draft goes back to step 1', async ({ page }) => {
   await page.goto('/register?step=2');
   await expect(page).toHaveURL(/\/register$/);

@@ -5,7 +5,8 @@ import { sweepOrphanAssets } from './assets';
 import { db } from './db';
 
 export { api, ApiError, InviteError } from './api';
-export { AssetError, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
+export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
+export { readPostForm } from './post-form';
 export { config } from './config';
 export { BodyTooLargeError, isTooLarge, normalizeListField, readForm, readMultipart } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';

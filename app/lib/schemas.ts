@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const MIN_PASSWORD = 8; // SPEC 9
 export const MAX_QUALIFICATIONS = 5; // SPEC 9
 export const MAX_BIO = 2000;
-const RESERVED_USERNAMES = new Set(['edit', 'new', 'admin', 'login', 'register', 'profile']);
+const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
 
 const email = (invalid: string) =>
   z
@@ -91,3 +91,16 @@ export const RegisterStep2Schema = z.object({
 
 export type RegisterStep1 = z.infer<typeof RegisterStep1Schema>;
 export type RegisterStep2 = z.infer<typeof RegisterStep2Schema>;
+
+/** SPEC 5 Posts: the title is required (blank counts as missing); content and file are optional. */
+export const PostSchema = z.object({
+  title: z
+    .string({ required_error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  content: z.string().max(50_000, 'Content must be at most 50,000 characters').default(''),
+  starred: z.boolean().default(false),
+  removeFile: z.boolean().default(false),
+  attachment: z.unknown().optional(),
+});

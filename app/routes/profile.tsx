@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api, fromApi, requireUser } from '~/.server';
+import { DeletePostLink } from '~/components/delete-post';
 import { Avatar } from '~/components/images';
 import { isoDay } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
@@ -53,7 +54,12 @@ export default function Profile() {
           </p>
         </section>
         <section className="card" aria-labelledby="my-posts-heading">
-          <h2 id="my-posts-heading">My Posts</h2>
+          <div className="card-heading-row">
+            <h2 id="my-posts-heading">My Posts</h2>
+            <Link to="/posts/new" className="button button-small">
+              Create New Post
+            </Link>
+          </div>
           {member.posts.length ? (
             <ul className="post-list">
               {member.posts.map((post) => (
@@ -62,6 +68,14 @@ export default function Profile() {
                   <span className="post-meta">
                     <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
                     {post.starred ? <span className="badge badge-featured">Featured</span> : null}
+                    <Link
+                      to={`/posts/edit/${post.id}`}
+                      className="button button-small button-secondary"
+                      aria-label={`Edit ${postTitle(post.title)}`}
+                    >
+                      Edit
+                    </Link>
+                    <DeletePostLink postId={post.id} title={postTitle(post.title)} />
                   </span>
                 </li>
               ))}

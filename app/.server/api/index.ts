@@ -8,6 +8,7 @@ import { ApiError, type Member, type Post, type PostWithAuthor, type Project } f
 import { listMembers, memberByUsername } from './members';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
+import { deletePost, insertPost, ownPost, updatePost, type PostInput } from './post-writes';
 import {
   createMember,
   emailTaken,
@@ -37,6 +38,22 @@ export interface Api {
     file(id: string, width?: number): Promise<StoredFile | null>;
     /** Records an upload that no member owns yet (registration); unused ones are swept after a day. */
     savePending(asset: PreparedAsset): Promise<void>;
+  };
+  /** The signed-in member's own posts: every call checks the author. */
+  ownPosts: {
+    find(userId: string, postId: string): Promise<Post | null>;
+    insert(
+      userId: string,
+      input: PostInput,
+      file: PreparedAsset | null,
+    ): Promise<{ id: string; slug: string }>;
+    update(
+      userId: string,
+      postId: string,
+      input: PostInput & { removeFile: boolean },
+      file: PreparedAsset | null,
+    ): Promise<boolean>;
+    remove(userId: string, postId: string): Promise<boolean>;
   };
   accounts: {
     emailTaken(email: string): Promise<boolean>;
@@ -100,6 +117,22 @@ export const api: Api = {
         throw error;
       }
     }),
+  },
+  ownPosts: {
+    find: guarded('ownPosts.find', (userId: string, postId: string) => ownPost(db, userId, postId)),
+    insert: guarded('ownPosts.insert', (userId: string, input: PostInput, file: PreparedAsset | null) =>
+      insertPost(db, userId, input, file),
+    ),
+    update: guarded(
+      'ownPosts.update',
+      (
+        userId: string,
+        postId: string,
+        input: PostInput & { removeFile: boolean },
+        file: PreparedAsset | null,
+      ) => updatePost(db, userId, postId, input, file),
+    ),
+    remove: guarded('ownPosts.remove', (userId: string, postId: string) => deletePost(db, userId, postId)),
   },
   accounts: {
     emailTaken: guarded('accounts.emailTaken', (email: string) => emailTaken(db, email)),

@@ -1,0 +1,131 @@
+// Members' own posts (SPEC 7 insert/edit/delete). Ownership is enforced here: every write loads
+// the post by id *and* author, so a forged id changes nothing.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { deleteAsset, type PreparedAsset } from '../assets';
+import { slugify, uniqueSlug } from '~/lib/slug';
+import { nowIso } from '~/lib/time';
+import { toPost, type PostRow } from './rows';
+import { selectPosts } from './posts';
+
+export interface PostInput {
+  title: string;
+  content: string;
+  starred: boolean;
+}
+
+/** One of the member's own posts, or null (someone else's or unknown). */
+export async function ownPost(db: Kysely<Database>, userId: string, postId: string) {
+  const row: PostRow | undefined = await selectPosts(db)
+    .where('posts.id', '=', postId)
+    .where('posts.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toPost(row) : null;
+}
+
+/** Creates a post (with its attachment, if any) in one transaction; the slug is unique per author. */
+export async function insertPost(
+  db: Kysely<Database>,
+  userId: string,
+  input: PostInput,
+  file: PreparedAsset | null,
+) {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (file)
+        await trx
+          .insertInto('assets')
+          .values({ ...file.row, owner_id: userId })
+          .execute();
+      const taken = await trx.selectFrom('posts').select('slug').where('user_id', '=', userId).execute();
+      const slug = uniqueSlug(slugify(input.title), new Set(taken.map((row) => row.slug)));
+      const now = nowIso();
+      const id = crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+      await trx
+        .insertInto('posts')
+        .values({
+          id,
+          user_id: userId,
+          slug,
+          title: input.title,
+          content: input.content,
+          starred: input.starred ? 1 : 0,
+          file_id: file?.row.id ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return { id, slug };
+    });
+  } catch (error) {
+    file?.discard();
+    throw error;
+  }
+}
+
+/**
+ * Updates an own post. `file` replaces the attachment; `removeFile` drops it. The slug stays, so
+ * links keep working when the title changes. The old file is deleted once the update is saved.
+ * Returns false when the post is not the member's.
+ */
+export async function updatePost(
+  db: Kysely<Database>,
+  userId: string,
+  postId: string,
+  input: PostInput & { removeFile: boolean },
+  file: PreparedAsset | null,
+) {
+  let oldFileId: string | null = null;
+  try {
+    const updated = await db.transaction().execute(async (trx) => {
+      const post = await trx
+        .selectFrom('posts')
+        .select(['id', 'file_id'])
+        .where('id', '=', postId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!post) return false;
+      if (file)
+        await trx
+          .insertInto('assets')
+          .values({ ...file.row, owner_id: userId })
+          .execute();
+      const fileId = file ? file.row.id : input.removeFile ? null : post.file_id;
+      if (post.file_id && post.file_id !== fileId) oldFileId = post.file_id;
+      await trx
+        .updateTable('posts')
+        .set({
+          title: input.title,
+          content: input.content,
+          starred: input.starred ? 1 : 0,
+          file_id: fileId,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', postId)
+        .where('user_id', '=', userId)
+        .execute();
+      return true;
+    });
+    if (!updated) file?.discard();
+    if (oldFileId) await deleteAsset(db, oldFileId);
+    return updated;
+  } catch (error) {
+    file?.discard();
+    throw error;
+  }
+}
+
+/** Deletes an own post and its attachment; false when it is not the member's. */
+export async function deletePost(db: Kysely<Database>, userId: string, postId: string) {
+  const post = await db
+    .selectFrom('posts')
+    .select(['id', 'file_id'])
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!post) return false;
+  await db.deleteFrom('posts').where('id', '=', post.id).where('user_id', '=', userId).execute();
+  if (post.file_id) await deleteAsset(db, post.file_id);
+  return true;
+}

@@ -1,0 +1,68 @@
+// /posts/delete/{postId} — the confirmation step for deleting an own post (SPEC 2). Without
+// JavaScript this page asks; with it, /profile asks with confirm() and posts here directly.
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { api, assertSameOrigin, config, requireUser } from '~/.server';
+import { FormBanner } from '~/components/forms';
+import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
+import { pageMeta } from '~/lib/meta';
+import { postTitle } from '~/lib/text';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Delete Post', description: DELETE_QUESTION });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const post = await api.ownPosts.find(user.id, params.postId ?? '');
+  return data({ post }, { status: post ? 200 : 404 });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request, config.PUBLIC_URL);
+  const user = await requireUser(request);
+  const deleted = await api.ownPosts.remove(user.id, params.postId ?? '').catch(() => false);
+  if (!deleted) return data({ error: DELETE_FAILED }, { status: 404 });
+  return redirect('/profile');
+}
+
+export default function DeletePost() {
+  const { post } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <main id="main" className="page narrow-page">
+      <div className="card">
+        {post ? (
+          <>
+            <h1>{DELETE_QUESTION}</h1>
+            <p>
+              “{postTitle(post.title)}”{post.file ? ` and its attachment ${post.file.name}` : ''} will be gone
+              for good.
+            </p>
+            <Form method="post" className="button-row">
+              <Link to="/profile" className="button button-secondary">
+                Cancel
+              </Link>
+              <button type="submit" className="button button-danger" disabled={busy}>
+                {busy ? 'Deleting...' : 'Delete'}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <h1>Delete Post</h1>
+            <FormBanner errors={[DELETE_FAILED]} />
+            <Link to="/profile" className="button button-secondary">
+              Back to profile
+            </Link>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

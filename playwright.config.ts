@@ -17,8 +17,19 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
-    { name: 'nojs', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    {
+      name: 'js',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
+      testIgnore: /\.after\.spec\.ts$/,
+    },
+    {
+      name: 'nojs',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+      grepInvert: /@js-only/,
+      testIgnore: /\.after\.spec\.ts$/,
+    },
+    // Checks of what the journeys left behind (orphan files), once both projects have finished.
+    { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
   ],
   webServer: SERVER_NAMES.map((name) => ({
     command: `node_modules/.bin/tsx tests/support/start-server.ts ${name} ${serverPort(name)}`,

@@ -22,3 +22,4 @@ sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads fa
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';
+export { prepareImageFields } from './uploads';

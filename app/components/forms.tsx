@@ -1,9 +1,10 @@
 // Form parts shared by every screen: a labelled field with its errors tied to it
 // (aria-describedby), the error banner, and the password field with its JS-only toggle and meter.
-import type { FieldMetadata } from '@conform-to/react';
+import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { passwordStrength } from '~/lib/password';
+import { MAX_QUALIFICATIONS } from '~/lib/schemas';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
@@ -115,5 +116,81 @@ export function PasswordField({
       ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/** An image file input with its hint; `chosen` says an image is already saved for this field. */
+export function ImageInput({
+  field,
+  label,
+  chosen,
+  hint,
+}: {
+  field: { id: string; name: string; errorId: string; errors?: string[] };
+  label: string;
+  chosen: boolean;
+  hint: string;
+}) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={[hintId, field.errors ? field.errorId : ''].filter(Boolean).join(' ')}
+      />
+      <p id={hintId} className="field-hint">
+        {hint}
+        {chosen ? ' Your image is saved; choose another to replace it.' : ''}
+      </p>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** SPEC 5: up to five qualification rows; one always stays. Add/remove are conform intents: with
+ * JavaScript they change the list in place, without it they post and the server re-renders. */
+export function QualificationRows({
+  form,
+  field,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any conform form with a qualifications list
+  form: FormMetadata<any, string[]>;
+  field: FieldMetadata<(string | undefined)[] | undefined, Record<string, unknown>, string[]>;
+}) {
+  const rows = field.getFieldList();
+  return (
+    <fieldset className="field">
+      <legend>Qualifications</legend>
+      <p className="field-hint">Up to {MAX_QUALIFICATIONS}. The first one is shown as your title.</p>
+      {rows.map((row, index) => (
+        <div key={row.key} className="list-row">
+          <input {...getInputProps(row, { type: 'text' })} aria-label={`Qualification ${index + 1}`} />
+          {rows.length > 1 ? (
+            <button
+              {...form.remove.getButtonProps({ name: field.name, index })}
+              className="button button-small button-secondary"
+              aria-label={`Remove qualification ${index + 1}`}
+            >
+              Remove
+            </button>
+          ) : null}
+          <ErrorList id={row.errorId} errors={row.errors} />
+        </div>
+      ))}
+      {rows.length < MAX_QUALIFICATIONS ? (
+        <button
+          {...form.insert.getButtonProps({ name: field.name })}
+          className="button button-small button-secondary"
+        >
+          Add qualification
+        </button>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }

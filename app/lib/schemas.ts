@@ -48,21 +48,25 @@ export const EmailRequestSchema = z.object({ email: email('Please enter a valid 
 
 export const ResetPasswordSchema = withConfirmation({});
 
+const usernameField = z
+  .string({ required_error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores')
+  .refine((value) => !RESERVED_USERNAMES.has(value.toLowerCase()), 'Username is already taken');
+
+const fullnameField = z
+  .string({ required_error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(100, 'Full name must be at most 100 characters');
+
 export const RegisterStep1Schema = withConfirmation({
   email: email('Invalid email format'),
-  username: z
-    .string({ required_error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .min(3, 'Username must be at least 3 characters')
-    .max(30, 'Username must be at most 30 characters')
-    .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores')
-    .refine((value) => !RESERVED_USERNAMES.has(value.toLowerCase()), 'Username is already taken'),
-  fullname: z
-    .string({ required_error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
+  username: usernameField,
+  fullname: fullnameField,
   inviteKey: z
     .string({ required_error: 'Invite key is required' })
     .trim()
@@ -103,4 +107,14 @@ export const PostSchema = z.object({
   starred: z.boolean().default(false),
   removeFile: z.boolean().default(false),
   attachment: z.unknown().optional(),
+});
+
+/** SPEC 5 Profile edit. */
+export const ProfileSchema = z.object({
+  username: usernameField,
+  fullname: fullnameField,
+  bio: z.string().trim().max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`).default(''),
+  qualifications: qualificationsField,
+  avatar: z.unknown().optional(),
+  banner: z.unknown().optional(),
 });

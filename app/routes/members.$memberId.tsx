@@ -52,7 +52,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const memberId = params.memberId ?? '';
   if (memberId !== memberId.toLowerCase()) throw redirect(`/members/${memberId.toLowerCase()}`, 301);
   const member = await fromApi(api.members.byUsername(memberId));
-  if (!member) notFound('Member not found');
+  if (!member) {
+    // A renamed member's old address moves for good to the new one.
+    const renamed = await fromApi(api.profile.renamed(memberId));
+    if (renamed) throw redirect(`/members/${renamed.toLowerCase()}`, 301);
+    notFound('Member not found');
+  }
   return { member };
 }
 

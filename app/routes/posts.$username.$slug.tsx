@@ -31,7 +31,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // SPEC 2: member cards link with the lower-cased username; other casings are the same post.
   if (username !== username.toLowerCase()) throw redirect(`/posts/${username.toLowerCase()}/${slug}`, 301);
   const post = await fromApi(api.posts.byUsernameAndSlug(username, slug));
-  if (!post) notFound('Post not found');
+  if (!post) {
+    const renamed = await fromApi(api.profile.renamed(username));
+    if (renamed) throw redirect(`/posts/${renamed.toLowerCase()}/${slug}`, 301);
+    notFound('Post not found');
+  }
   return { post };
 }
 

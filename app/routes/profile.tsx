@@ -1,7 +1,35 @@
 // /profile — the signed-in member's own profile and posts (SPEC 2). Signed-in only.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { api, fromApi, requireUser } from '~/.server';
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import {
+  api,
+  assertSameOrigin,
+  BodyTooLargeError,
+  config,
+  fromApi,
+  IMAGE_LIMIT_BYTES,
+  normalizeListField,
+  prepareImageFields,
+  readMultipart,
+  requireUser,
+} from '~/.server';
+import { ErrorList, Field, FormBanner, ImageInput, QualificationRows } from '~/components/forms';
+import type { Member } from '~/lib/models';
+import { ProfileSchema } from '~/lib/schemas';
 import { DeletePostLink } from '~/components/delete-post';
 import { Avatar } from '~/components/images';
 import { isoDay } from '~/lib/dates';
@@ -15,11 +43,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const member = await fromApi(api.members.byUsername(user.username));
   if (!member) throw new Response('Member not found', { status: 404 });
-  return { member, email: user.email };
+  const url = new URL(request.url);
+  return {
+    member,
+    email: user.email,
+    editing: url.searchParams.has('edit'),
+    updated: url.searchParams.has('updated'),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request, config.PUBLIC_URL);
+  const user = await requireUser(request);
+  let formData: FormData;
+  try {
+    formData = normalizeListField(
+      await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 }),
+      'qualifications',
+    );
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    return data(
+      {
+        result: {
+          status: 'error' as const,
+          error: { '': ['The form is too large. Images can be at most 5 MB.'] },
+        },
+      },
+      { status: 413 },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  // Images are only processed for a real save (not for adding or removing a qualification row).
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const prepared = await prepareImageFields(formData, ['avatar', 'banner'] as const);
+  if (Object.keys(prepared.errors).length) {
+    prepared.discardAll();
+    return data(
+      { result: submission.reply({ fieldErrors: prepared.errors as Record<string, string[]> }) },
+      { status: 400 },
+    );
+  }
+  const { username, fullname, bio, qualifications } = submission.value;
+  let outcome: 'saved' | 'username-taken';
+  try {
+    outcome = await api.profile.update(user.id, { username, fullname, bio, qualifications }, prepared.images);
+  } catch {
+    return data({ result: submission.reply({ formErrors: ['Failed to update profile'] }) }, { status: 500 });
+  }
+  if (outcome === 'username-taken') {
+    return data(
+      { result: submission.reply({ fieldErrors: { username: ['Username is already taken'] } }) },
+      { status: 400 },
+    );
+  }
+  return redirect('/profile?updated=1');
 }
 
 export default function Profile() {
-  const { member, email } = useLoaderData<typeof loader>();
+  const { member, email, editing, updated } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
   const memberId = member.username.toLowerCase();
   return (
     <main id="main" className="page">
@@ -28,30 +111,24 @@ export default function Profile() {
       </header>
       <div className="profile-grid">
         <section className="card" aria-labelledby="details-heading">
-          <h2 id="details-heading">Profile Details</h2>
-          <div className="member-card-top">
-            <Avatar asset={member.avatar} name={member.fullname} size={96} lazy={false} />
-            <div>
-              <p className="member-name">{member.fullname}</p>
-              <p className="muted">@{member.username}</p>
-              <p className="muted">{email}</p>
-            </div>
+          <div className="card-heading-row">
+            <h2 id="details-heading">Profile Details</h2>
+            {!editing ? (
+              <Link to="/profile?edit" className="button button-small button-secondary">
+                Edit Profile
+              </Link>
+            ) : null}
           </div>
-          <h3 className="small-heading">Bio</h3>
-          <p className="prewrap">{member.bio || 'No bio yet.'}</p>
-          <h3 className="small-heading">Qualifications</h3>
-          {member.qualifications.length ? (
-            <ul className="ticks">
-              {member.qualifications.map((qualification) => (
-                <li key={qualification}>{qualification}</li>
-              ))}
-            </ul>
+          {updated && !editing ? (
+            <p className="form-success" role="status">
+              Profile updated successfully.
+            </p>
+          ) : null}
+          {editing || lastResult ? (
+            <ProfileEditForm member={member} lastResult={lastResult} />
           ) : (
-            <p className="muted">None listed.</p>
+            <ProfileView member={member} email={email} />
           )}
-          <p>
-            <Link to={`/members/${memberId}`}>See your public profile</Link>
-          </p>
         </section>
         <section className="card" aria-labelledby="my-posts-heading">
           <div className="card-heading-row">
@@ -86,5 +163,99 @@ export default function Profile() {
         </section>
       </div>
     </main>
+  );
+}
+
+function ProfileView({ member, email }: { member: Member; email: string }) {
+  const memberId = member.username.toLowerCase();
+  return (
+    <>
+      <div className="member-card-top">
+        <Avatar asset={member.avatar} name={member.fullname} size={96} lazy={false} />
+        <div>
+          <p className="member-name">{member.fullname}</p>
+          <p className="muted">@{member.username}</p>
+          <p className="muted">{email}</p>
+        </div>
+      </div>
+      <h3 className="small-heading">Bio</h3>
+      <p className="prewrap">{member.bio || 'No bio yet.'}</p>
+      <h3 className="small-heading">Qualifications</h3>
+      {member.qualifications.length ? (
+        <ul className="ticks">
+          {member.qualifications.map((qualification) => (
+            <li key={qualification}>{qualification}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">None listed.</p>
+      )}
+      <p>
+        <Link to={`/members/${memberId}`}>See your public profile</Link>
+      </p>
+    </>
+  );
+}
+
+function ProfileEditForm({
+  member,
+  lastResult,
+}: {
+  member: Member;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: {
+      username: member.username,
+      fullname: member.fullname,
+      bio: member.bio,
+      qualifications: member.qualifications.length ? member.qualifications : [''],
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate>
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Field
+        label="Username"
+        field={fields.username}
+        inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
+      />
+      <Field
+        label="Full name"
+        field={fields.fullname}
+        inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
+      />
+      <div className="field">
+        <label htmlFor={fields.bio.id}>Bio</label>
+        <textarea {...getTextareaProps(fields.bio)} rows={5} />
+        <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
+      </div>
+      <QualificationRows form={form} field={fields.qualifications} />
+      <ImageInput
+        field={fields.avatar}
+        label="Avatar"
+        chosen={false}
+        hint="Optional: a new picture replaces the current one. At most 5 MB."
+      />
+      <ImageInput
+        field={fields.banner}
+        label="Banner"
+        chosen={false}
+        hint="Optional. Recommended size 1200x300 pixels, at most 5 MB."
+      />
+      <div className="button-row">
+        <Link to="/profile" className="button button-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -29,7 +29,6 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import {
   api,
   assertSameOrigin,
-  AssetError,
   BodyTooLargeError,
   clearDraft,
   clientAddress,
@@ -42,18 +41,24 @@ import {
   IMAGE_LIMIT_BYTES,
   InviteError,
   isSpam,
-  isTooLarge,
   LIMITS,
   normalizeListField,
-  prepareAsset,
+  prepareImageFields,
   readDraft,
   readForm,
   readMultipart,
   saveDraft,
 } from '~/.server';
-import { ErrorList, Field, FormBanner, PasswordField } from '~/components/forms';
+import {
+  ErrorList,
+  Field,
+  FormBanner,
+  ImageInput,
+  PasswordField,
+  QualificationRows,
+} from '~/components/forms';
 import { pageMeta } from '~/lib/meta';
-import { MAX_QUALIFICATIONS, RegisterStep1Schema, RegisterStep2Schema } from '~/lib/schemas';
+import { RegisterStep1Schema, RegisterStep2Schema } from '~/lib/schemas';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -168,28 +173,14 @@ async function profileStep(request: Request) {
   if (formData.get('intent') === 'back') return redirect('/register');
 
   // Images chosen on this step are stored at once, so a validation error does not lose them.
-  const fieldErrors: Record<string, string[]> = {};
+  const prepared = await prepareImageFields(formData, IMAGE_FIELDS);
+  const fieldErrors: Record<string, string[]> = { ...prepared.errors };
   const images = { avatar: draft.avatarId ?? null, banner: draft.bannerId ?? null };
   for (const name of IMAGE_FIELDS) {
-    const file = formData.get(name);
-    if (!(file instanceof File) || (file.size === 0 && !isTooLarge(file))) continue;
-    if (isTooLarge(file)) {
-      fieldErrors[name] = ['The image is larger than 5 MB.'];
-      continue;
-    }
-    try {
-      const asset = await prepareAsset({
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        filename: file.name,
-        ownerId: null,
-        kind: 'image',
-      });
-      await api.assets.savePending(asset);
-      images[name] = asset.row.id;
-    } catch (error) {
-      if (!(error instanceof AssetError)) throw error;
-      fieldErrors[name] = [error.message];
-    }
+    const asset = prepared.images[name];
+    if (!asset) continue;
+    await api.assets.savePending(asset);
+    images[name] = asset.row.id;
   }
   const headers = {
     'Set-Cookie': await saveDraft({ ...draft, avatarId: images.avatar, bannerId: images.banner }),
@@ -396,7 +387,6 @@ function ProfileStep({ chosen }: { chosen: { avatar: boolean; banner: boolean } 
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const qualifications = fields.qualifications.getFieldList();
   return (
     <>
       <h1>Profile Details</h1>
@@ -408,37 +398,7 @@ function ProfileStep({ chosen }: { chosen: { avatar: boolean; banner: boolean } 
           <textarea {...getTextareaProps(fields.bio)} rows={5} />
           <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
         </div>
-        <fieldset className="field">
-          <legend>Qualifications</legend>
-          <p className="field-hint">Up to {MAX_QUALIFICATIONS}. The first one is shown as your title.</p>
-          {qualifications.map((qualification, index) => (
-            <div key={qualification.key} className="list-row">
-              <input
-                {...getInputProps(qualification, { type: 'text' })}
-                aria-label={`Qualification ${index + 1}`}
-              />
-              {qualifications.length > 1 ? (
-                <button
-                  {...form.remove.getButtonProps({ name: fields.qualifications.name, index })}
-                  className="button button-small button-secondary"
-                  aria-label={`Remove qualification ${index + 1}`}
-                >
-                  Remove
-                </button>
-              ) : null}
-              <ErrorList id={qualification.errorId} errors={qualification.errors} />
-            </div>
-          ))}
-          {qualifications.length < MAX_QUALIFICATIONS ? (
-            <button
-              {...form.insert.getButtonProps({ name: fields.qualifications.name })}
-              className="button button-small button-secondary"
-            >
-              Add qualification
-            </button>
-          ) : null}
-          <ErrorList id={fields.qualifications.errorId} errors={fields.qualifications.errors} />
-        </fieldset>
+        <QualificationRows form={form} field={fields.qualifications} />
         <ImageInput
           field={fields.avatar}
           label="Avatar"
@@ -468,38 +428,6 @@ function ProfileStep({ chosen }: { chosen: { avatar: boolean; banner: boolean } 
         </div>
       </Form>
     </>
-  );
-}
-
-function ImageInput({
-  field,
-  label,
-  chosen,
-  hint,
-}: {
-  field: { id: string; name: string; errorId: string; errors?: string[] };
-  label: string;
-  chosen: boolean;
-  hint: string;
-}) {
-  const hintId = `${field.id}-hint`;
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        id={field.id}
-        name={field.name}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={[hintId, field.errors ? field.errorId : ''].filter(Boolean).join(' ')}
-      />
-      <p id={hintId} className="field-hint">
-        {hint}
-        {chosen ? ' Your image is saved; choose another to replace it.' : ''}
-      </p>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
   );
 }
 

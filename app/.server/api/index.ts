@@ -9,6 +9,7 @@ import { listMembers, memberByUsername } from './members';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
 import { deletePost, insertPost, ownPost, updatePost, type PostInput } from './post-writes';
+import { renamedUsername, updateProfile, type ProfileInput } from './profile';
 import {
   createMember,
   emailTaken,
@@ -38,6 +39,15 @@ export interface Api {
     file(id: string, width?: number): Promise<StoredFile | null>;
     /** Records an upload that no member owns yet (registration); unused ones are swept after a day. */
     savePending(asset: PreparedAsset): Promise<void>;
+  };
+  profile: {
+    update(
+      userId: string,
+      input: ProfileInput,
+      images: { avatar: PreparedAsset | null; banner: PreparedAsset | null },
+    ): Promise<'saved' | 'username-taken'>;
+    /** The current username for an old one (renamed members keep their old addresses). */
+    renamed(oldUsername: string): Promise<string | null>;
   };
   /** The signed-in member's own posts: every call checks the author. */
   ownPosts: {
@@ -117,6 +127,17 @@ export const api: Api = {
         throw error;
       }
     }),
+  },
+  profile: {
+    update: guarded(
+      'profile.update',
+      (
+        userId: string,
+        input: ProfileInput,
+        images: { avatar: PreparedAsset | null; banner: PreparedAsset | null },
+      ) => updateProfile(db, userId, input, images),
+    ),
+    renamed: guarded('profile.renamed', (oldUsername: string) => renamedUsername(db, oldUsername)),
   },
   ownPosts: {
     find: guarded('ownPosts.find', (userId: string, postId: string) => ownPost(db, userId, postId)),

@@ -6,9 +6,13 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { config } from '../config';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
+import * as usernameRedirects from './migrations/002-username-redirects';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
-const migrations: Record<string, Migration> = { '001-initial': initial };
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+  '002-username-redirects': usernameRedirects,
+};
 
 function sqliteFile() {
   const url = config.DATABASE_URL;

@@ -114,6 +114,12 @@ export interface RateLimitsTable {
   window_ends_at: string;
 }
 
+export interface UsernameRedirectsTable {
+  old_key: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -125,4 +131,5 @@ export interface Database {
   assets: AssetsTable;
   auth_codes: AuthCodesTable;
   rate_limits: RateLimitsTable;
+  username_redirects: UsernameRedirectsTable;
 }

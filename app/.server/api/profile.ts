@@ -1,0 +1,94 @@
+// The signed-in member's own profile (SPEC 7 update_profile).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { deleteAsset, type PreparedAsset } from '../assets';
+import { nowIso } from '~/lib/time';
+
+export interface ProfileInput {
+  username: string;
+  fullname: string;
+  bio: string;
+  qualifications: string[];
+}
+
+/**
+ * Saves the profile; new images replace the old ones (deleted after the save). A changed username
+ * leaves a redirect behind. Returns 'username-taken' when another member has the name in any case.
+ */
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  input: ProfileInput,
+  images: { avatar: PreparedAsset | null; banner: PreparedAsset | null },
+): Promise<'saved' | 'username-taken'> {
+  const fresh = [images.avatar, images.banner].filter((image): image is PreparedAsset => Boolean(image));
+  const replaced: string[] = [];
+  try {
+    const result = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const newKey = input.username.toLowerCase();
+      if (newKey !== user.username_key) {
+        const other = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('username_key', '=', newKey)
+          .executeTakeFirst();
+        const reserved = await trx
+          .selectFrom('username_redirects')
+          .select('user_id')
+          .where('old_key', '=', newKey)
+          .executeTakeFirst();
+        if (other || (reserved && reserved.user_id !== userId)) return 'username-taken' as const;
+        await trx.deleteFrom('username_redirects').where('old_key', '=', newKey).execute();
+        await trx
+          .insertInto('username_redirects')
+          .values({ old_key: user.username_key, user_id: userId, created_at: nowIso() })
+          .onConflict((oc) => oc.column('old_key').doUpdateSet({ user_id: userId }))
+          .execute();
+      }
+      for (const image of fresh)
+        await trx
+          .insertInto('assets')
+          .values({ ...image.row, owner_id: userId })
+          .execute();
+      if (images.avatar && user.avatar_id) replaced.push(user.avatar_id);
+      if (images.banner && user.banner_id) replaced.push(user.banner_id);
+      await trx
+        .updateTable('users')
+        .set({
+          username: input.username,
+          username_key: newKey,
+          fullname: input.fullname,
+          bio: input.bio,
+          qualifications: JSON.stringify(input.qualifications),
+          avatar_id: images.avatar?.row.id ?? user.avatar_id,
+          banner_id: images.banner?.row.id ?? user.banner_id,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      return 'saved' as const;
+    });
+    if (result !== 'saved') fresh.forEach((image) => image.discard());
+    for (const id of replaced) await deleteAsset(db, id);
+    return result;
+  } catch (error) {
+    fresh.forEach((image) => image.discard());
+    throw error;
+  }
+}
+
+/** The current username for an old one, when a member renamed themselves. */
+export async function renamedUsername(db: Kysely<Database>, oldUsername: string) {
+  const row = await db
+    .selectFrom('username_redirects')
+    .innerJoin('users', 'users.id', 'username_redirects.user_id')
+    .select('users.username')
+    .where('username_redirects.old_key', '=', oldUsername.toLowerCase())
+    .executeTakeFirst();
+  return row?.username ?? null;
+}

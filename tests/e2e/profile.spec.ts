@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { pngBytes, register, signIn } from './accounts';
+import { expect, test } from './fixtures';
+
+async function signedIn(page: Page) {
+  const member = await register(page);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/profile$/);
+  return member;
+}
+
+test('edit the profile with a new avatar and banner and see them everywhere', async ({
+  page,
+  expectAccessible,
+}) => {
+  const member = await signedIn(page);
+  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Posts' })).toBeVisible();
+  await expectAccessible();
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(member.username);
+  await expectAccessible();
+
+  await page.getByLabel('Full name', { exact: true }).fill(`${member.fullname} Jr`);
+  await page.getByLabel('Bio').fill('Now building a desktop pick-and-place machine.');
+  await page.getByRole('button', { name: 'Add qualification' }).click();
+  await page.getByLabel('Qualification 2', { exact: true }).fill('Certified Drone Pilot');
+  await page.getByLabel('Avatar').setInputFiles({
+    name: 'new-me.png',
+    mimeType: 'image/png',
+    buffer: await pngBytes('#be123c', 400, 400),
+  });
+  await page.getByLabel('Banner').setInputFiles({
+    name: 'banner.png',
+    mimeType: 'image/png',
+    buffer: await pngBytes('#0f766e', 1200, 300),
+  });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/profile\?updated=1$/);
+  await expect(page.getByText('Profile updated successfully.')).toBeVisible();
+  await expect(page.getByText('Now building a desktop pick-and-place machine.')).toBeVisible();
+
+  await page.goto(`/members/${member.username.toLowerCase()}`);
+  await expect(page.getByRole('heading', { name: `${member.fullname} Jr`, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Qualifications' }).getByText('Certified Drone Pilot'),
+  ).toBeVisible();
+  const banner = page.locator('.profile-banner img');
+  await expect(banner).toHaveAttribute('src', /^\/assets\/[0-9a-f]{32}/);
+  const avatarSrc = (await page.locator('img.profile-avatar').getAttribute('src'))!;
+  const avatar = await page.request.get(avatarSrc);
+  expect(avatar.headers()['content-type']).toBe('image/webp');
+
+  await page.goto('/members');
+  await expect(page.getByRole('article', { name: `${member.fullname} Jr`.toUpperCase() })).toBeVisible();
+});
+
+test('profile edit: SPEC messages, taken usernames in any case, cancel', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/profile?edit');
+  await page.getByLabel('Username', { exact: true }).fill('');
+  await page.getByLabel('Full name', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).fill('AOIFE_BYRNE');
+  await page.getByLabel('Full name', { exact: true }).fill('Someone Else');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Username is already taken')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+});
+
+test('a renamed member keeps their old addresses, redirected for good', async ({ page, request }) => {
+  const member = await signedIn(page);
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill('Old name post');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const newName = `${member.username}_x`;
+  await page.goto('/profile?edit');
+  await page.getByLabel('Username', { exact: true }).fill(newName);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully.')).toBeVisible();
+
+  const old = member.username.toLowerCase();
+  const profile = await request.get(`/members/${old}`, { maxRedirects: 0 });
+  expect(profile.status()).toBe(301);
+  expect(profile.headers()['location']).toBe(`/members/${newName.toLowerCase()}`);
+  const post = await request.get(`/posts/${old}/old-name-post`, { maxRedirects: 0 });
+  expect(post.status()).toBe(301);
+  expect(post.headers()['location']).toBe(`/posts/${newName.toLowerCase()}/old-name-post`);
+  await page.goto(`/posts/${old}/old-name-post`);
+  await expect(page.getByRole('heading', { name: 'Old name post', level: 1 })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/browser';
-import { baseUrl, SERVER_NAMES, serverPort } from './tests/support/servers';
+import { baseUrl, SERVER_NAMES } from './tests/support/servers';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,7 +32,7 @@ export default defineConfig({
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
   ],
   webServer: SERVER_NAMES.map((name) => ({
-    command: `node_modules/.bin/tsx tests/support/start-server.ts ${name} ${serverPort(name)}`,
+    command: `node_modules/.bin/tsx tests/support/start-server.ts ${name}`,
     url: `${baseUrl(name)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

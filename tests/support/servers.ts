@@ -11,17 +11,31 @@ import path from 'node:path';
 export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail';
 export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail'];
 
-/** A free loopback port, found once in the main process and handed to workers through env. */
-function freePort(): number {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return Number(execFileSync(process.execPath, ['-e', script]).toString().trim());
+type PortKind = 'app' | 'smtp' | 'oidc' | 'emulator';
+const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'emulator'];
+const ALL_SERVERS: (ServerName | 'firebase')[] = [...SERVER_NAMES, 'firebase'];
+
+/**
+ * Every port the servers need, reserved at once in one process (all listening together, so no two
+ * are the same) and handed to the webServers and workers through env. Picking them one by one in
+ * several processes let two servers race for the same port.
+ */
+function reservedPorts(): Record<string, number> {
+  const count = ALL_SERVERS.length * PORT_KINDS.length;
+  const script = `const net=require('net');const ss=[];let n=${count};
+    for(let i=0;i<${count};i++){const s=net.createServer();ss.push(s);s.listen(0,'127.0.0.1',()=>{if(--n===0){
+    console.log(JSON.stringify(ss.map(x=>x.address().port)));ss.forEach(x=>x.close())}})}`;
+  process.env.E2E_PORTS ??= execFileSync(process.execPath, ['-e', script]).toString().trim();
+  const ports = JSON.parse(process.env.E2E_PORTS) as number[];
+  return Object.fromEntries(
+    ALL_SERVERS.flatMap((name, i) =>
+      PORT_KINDS.map((kind, j) => [`${name}:${kind}`, ports[i * PORT_KINDS.length + j]]),
+    ),
+  );
 }
 
-export function serverPort(name: ServerName): number {
-  const key = `E2E_PORT_${name.toUpperCase()}`;
-  process.env[key] ??= String(freePort());
-  return Number(process.env[key]);
+export function serverPort(name: ServerName | 'firebase', kind: PortKind = 'app'): number {
+  return reservedPorts()[`${name}:${kind}`];
 }
 
 export const baseUrl = (name: ServerName) => `http://127.0.0.1:${serverPort(name)}`;

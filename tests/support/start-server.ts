@@ -6,9 +6,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import Provider from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './browser';
+import { serverPort, type ServerName } from './servers';
 
-const [name, port] = process.argv.slice(2);
+const name = process.argv[2] as ServerName;
+const port = String(serverPort(name));
 const dataDir = path.join(os.tmpdir(), `makerspace-e2e-${name}-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir);
@@ -17,7 +18,7 @@ fs.mkdirSync(dataDir);
 const mailDir = `${dataDir}-mail`;
 fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir);
-const smtpPort = await freePort();
+const smtpPort = serverPort(name, 'smtp');
 let smtp: SMTPServer | undefined;
 if (name === 'seeded') {
   let count = 0;
@@ -42,7 +43,7 @@ if (name === 'seeded') {
 // A real OpenID Connect issuer on loopback stands in for Google (its dev login accepts any name;
 // the name is the e-mail, and names starting "unverified" come back with email_verified false).
 export const OIDC_CLIENT = { id: 'makerspace-e2e', secret: 'e2e-secret-not-for-production-use' };
-const oidcPort = await freePort();
+const oidcPort = serverPort(name, 'oidc');
 const oidc = new Provider(`http://127.0.0.1:${oidcPort}`, {
   clients: [
     {

@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/browser';
 import { baseUrl, SERVER_NAMES } from './tests/support/servers';
 
+const FIREBASE_JOURNEYS = /(auth|password|google|firebase)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -20,16 +22,39 @@ export default defineConfig({
     {
       name: 'js',
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
-      testIgnore: /\.after\.spec\.ts$/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
     },
     {
       name: 'nojs',
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
       grepInvert: /@js-only/,
-      testIgnore: /\.after\.spec\.ts$/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
     },
     // Checks of what the journeys left behind (orphan files), once both projects have finished.
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
+    // The account journeys again with IDENTITY_PROVIDER=firebase on the real Auth emulator.
+    {
+      name: 'firebase-setup',
+      testDir: 'tests/firebase',
+      testMatch: /emulator\.setup\.ts$/,
+      teardown: 'firebase-teardown',
+    },
+    { name: 'firebase-teardown', testDir: 'tests/firebase', testMatch: /emulator\.teardown\.ts$/ },
+    {
+      name: 'firebase-js',
+      testMatch: FIREBASE_JOURNEYS,
+      dependencies: ['firebase-setup'],
+      grep: /@identity/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, baseURL: baseUrl('firebase') },
+    },
+    {
+      name: 'firebase-nojs',
+      testMatch: FIREBASE_JOURNEYS,
+      dependencies: ['firebase-setup'],
+      grep: /@identity/,
+      grepInvert: /@js-only/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('firebase') },
+    },
   ],
   webServer: SERVER_NAMES.map((name) => ({
     command: `node_modules/.bin/tsx tests/support/start-server.ts ${name}`,

@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest';
-import { parseConfig } from './config';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { firebaseSettings, parseConfig } from './config';
 
 test('defaults give a complete local configuration', () => {
   const config = parseConfig({});
@@ -24,4 +27,59 @@ test.each([
 
 test('blank values count as unset', () => {
   expect(parseConfig({ PUBLIC_URL: '  ', SMTP_URL: '' }).PUBLIC_URL).toBeUndefined();
+});
+
+const serviceAccount = {
+  type: 'service_account',
+  project_id: 'makerspace-dublin',
+  client_email: 'site@makerspace-dublin.iam.gserviceaccount.com',
+  private_key: '-----BEGIN PRIVATE KEY-----\nMIIE...\n-----END PRIVATE KEY-----\n',
+};
+const firebase = (env: Record<string, string>) =>
+  firebaseSettings(parseConfig({ IDENTITY_PROVIDER: 'firebase', ...env }));
+
+test('firebase: each missing or malformed setting stops start-up with one line naming it', () => {
+  expect(() => firebase({})).toThrow(/^Invalid configuration: FIREBASE_PROJECT_ID is required/);
+  expect(() => firebase({ FIREBASE_PROJECT_ID: 'p' })).toThrow(/FIREBASE_API_KEY is required/);
+  const base = { FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'k' };
+  expect(() => firebase(base)).toThrow(/FIREBASE_SERVICE_ACCOUNT \(JSON\) or GOOGLE_APPLICATION_CREDENTIALS/);
+  expect(() => firebase({ ...base, FIREBASE_SERVICE_ACCOUNT: '{not json' })).toThrow(
+    /FIREBASE_SERVICE_ACCOUNT is not valid JSON/,
+  );
+  expect(() => firebase({ ...base, FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}' })).toThrow(
+    /FIREBASE_SERVICE_ACCOUNT is not a service-account key/,
+  );
+  expect(() => firebase({ ...base, GOOGLE_APPLICATION_CREDENTIALS: '/nowhere/key.json' })).toThrow(
+    /GOOGLE_APPLICATION_CREDENTIALS: no file at \/nowhere\/key.json/,
+  );
+  expect(() => parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'http://localhost' })).toThrow(
+    /FIREBASE_AUTH_EMULATOR_HOST must be host:port/,
+  );
+});
+
+test('firebase: a service account from JSON or a file; the emulator needs none', () => {
+  const base = { FIREBASE_PROJECT_ID: 'makerspace-dublin', FIREBASE_API_KEY: 'k' };
+  expect(
+    firebase({ ...base, FIREBASE_SERVICE_ACCOUNT: JSON.stringify(serviceAccount) }).serviceAccount,
+  ).toEqual({
+    project_id: 'makerspace-dublin',
+    client_email: serviceAccount.client_email,
+    private_key: serviceAccount.private_key,
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sa-')), 'key.json');
+  fs.writeFileSync(file, JSON.stringify(serviceAccount));
+  expect(firebase({ ...base, GOOGLE_APPLICATION_CREDENTIALS: file }).serviceAccount?.client_email).toBe(
+    serviceAccount.client_email,
+  );
+  expect(firebase({ ...base, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual({
+    projectId: 'makerspace-dublin',
+    apiKey: 'k',
+    serviceAccount: null,
+    emulatorHost: '127.0.0.1:9099',
+  });
+});
+
+test('sessions ask the identity provider again at least every five minutes', () => {
+  expect(parseConfig({}).IDENTITY_RECHECK_SECONDS).toBe(300);
+  expect(() => parseConfig({ IDENTITY_RECHECK_SECONDS: '301' })).toThrow(/IDENTITY_RECHECK_SECONDS/);
 });

@@ -38,9 +38,76 @@ const EnvSchema = z.object({
     })
     .transform((value) => value ?? 'hello@makerspace.ie'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // How often a session asks the identity provider whether its account is still enabled and
+  // unrevoked; capped at five minutes so a disabled account is signed out within that.
+  IDENTITY_RECHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(300),
+  FIREBASE_PROJECT_ID: optional,
+  FIREBASE_API_KEY: optional,
+  FIREBASE_SERVICE_ACCOUNT: optional,
+  GOOGLE_APPLICATION_CREDENTIALS: optional,
+  FIREBASE_AUTH_EMULATOR_HOST: optional.refine(
+    (value) => value === undefined || /^[\w.-]+:\d+$/.test(value),
+    'FIREBASE_AUTH_EMULATOR_HOST must be host:port',
+  ),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; SESSION_SECRET: string };
+/** What the Firebase provider needs (IDENTITY_PROVIDER=firebase); checked before start-up goes on. */
+export interface FirebaseSettings {
+  projectId: string;
+  apiKey: string;
+  /** The service account (null against the emulator, which needs none). */
+  serviceAccount: { project_id: string; client_email: string; private_key: string } | null;
+  emulatorHost: string | null;
+}
+
+const ServiceAccountSchema = z.object({
+  project_id: z.string().min(1),
+  client_email: z.string().email(),
+  private_key: z.string().includes('PRIVATE KEY'),
+});
+
+/** Firebase settings from a parsed environment; throws one line naming what is missing or wrong. */
+export function firebaseSettings(env: z.infer<typeof EnvSchema>): FirebaseSettings {
+  const fail = (line: string): never => {
+    throw new Error(`Invalid configuration: ${line}`);
+  };
+  const projectId =
+    env.FIREBASE_PROJECT_ID ?? fail('FIREBASE_PROJECT_ID is required when IDENTITY_PROVIDER=firebase');
+  const apiKey = env.FIREBASE_API_KEY ?? fail('FIREBASE_API_KEY is required when IDENTITY_PROVIDER=firebase');
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  let source: { name: string; text: string } | null = null;
+  if (env.FIREBASE_SERVICE_ACCOUNT)
+    source = { name: 'FIREBASE_SERVICE_ACCOUNT', text: env.FIREBASE_SERVICE_ACCOUNT };
+  else if (env.GOOGLE_APPLICATION_CREDENTIALS) {
+    const file = env.GOOGLE_APPLICATION_CREDENTIALS;
+    if (!fs.existsSync(file)) fail(`GOOGLE_APPLICATION_CREDENTIALS: no file at ${file}`);
+    source = { name: 'GOOGLE_APPLICATION_CREDENTIALS', text: fs.readFileSync(file, 'utf8') };
+  }
+  if (!source) {
+    if (emulatorHost) return { projectId, apiKey, serviceAccount: null, emulatorHost };
+    return fail(
+      'FIREBASE_SERVICE_ACCOUNT (JSON) or GOOGLE_APPLICATION_CREDENTIALS (a file) is required when IDENTITY_PROVIDER=firebase',
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(source.text);
+  } catch {
+    return fail(`${source.name} is not valid JSON`);
+  }
+  const account = ServiceAccountSchema.safeParse(json);
+  if (!account.success)
+    return fail(
+      `${source.name} is not a service-account key (needs project_id, client_email and private_key)`,
+    );
+  return { projectId, apiKey, serviceAccount: account.data, emulatorHost };
+}
+
+export type Config = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  firebase: FirebaseSettings | null;
+};
 
 /** Parses an environment; throws one readable line per bad variable. Exported for tests. */
 export function parseConfig(env: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
@@ -69,8 +136,10 @@ function sessionSecret(dataDir: string, fromEnv: string | undefined) {
 
 function load(): Config {
   let parsed: z.infer<typeof EnvSchema>;
+  let firebase: FirebaseSettings | null = null;
   try {
     parsed = parseConfig(process.env);
+    if (parsed.IDENTITY_PROVIDER === 'firebase') firebase = firebaseSettings(parsed);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -80,6 +149,7 @@ function load(): Config {
     ...parsed,
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     SESSION_SECRET: sessionSecret(parsed.DATA_DIR, parsed.SESSION_SECRET),
+    firebase,
   };
 }
 

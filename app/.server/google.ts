@@ -2,7 +2,9 @@
 // (DESIGN.md 2), so it works without JavaScript. The issuer is OIDC_ISSUER_URL (Google's by
 // default; tests run a real local issuer). Only a verified e-mail that belongs to a member signs in.
 import * as client from 'openid-client';
+import { api } from './api';
 import { config } from './config';
+import { identity, IdentityError } from './identity';
 import { sealedCookie } from './sealed-cookie';
 
 interface Handshake {
@@ -37,7 +39,14 @@ function issuer() {
   return discovered;
 }
 
-export class GoogleSignInError extends Error {}
+export class GoogleSignInError extends Error {
+  /** Which SPEC text /login shows (lib/notices loginErrors). */
+  readonly key: 'google-failed' | 'google-disabled';
+  constructor(message: string, key: GoogleSignInError['key'] = 'google-failed') {
+    super(message);
+    this.key = key;
+  }
+}
 
 /** The issuer's authorization URL and the cookie that remembers this attempt. */
 export async function startGoogleSignIn(from: string | null) {
@@ -55,8 +64,29 @@ export async function startGoogleSignIn(from: string | null) {
   return { url: url.href, cookie: await handshakeCookie.write(handshake) };
 }
 
-/** Finishes the flow: the verified e-mail and where to go next. */
+/**
+ * Finishes the flow: the member the verified e-mail belongs to (null when none) and where to go
+ * next. The identity provider signs in with the issuer's ID token too (Firebase makes an account
+ * for it); an account it made for someone who is not a member is deleted again.
+ */
 export async function finishGoogleSignIn(request: Request) {
+  const { email, idToken, from } = await verifiedGoogleEmail(request);
+  let account: Awaited<ReturnType<typeof identity.signInWithGoogle>>;
+  try {
+    account = await identity.signInWithGoogle({ idToken, email });
+  } catch (error) {
+    if (error instanceof IdentityError && error.code === 'user-disabled')
+      throw new GoogleSignInError(error.message, 'google-disabled');
+    throw error;
+  }
+  const member = account.uid
+    ? await api.accounts.memberForIdentity(account.uid, account.email)
+    : await api.accounts.memberByEmail(account.email);
+  if (!member && account.created && account.uid) await identity.deleteAccount(account.uid);
+  return { memberId: member?.id ?? null, from, clearCookie: await handshakeCookie.clear() };
+}
+
+async function verifiedGoogleEmail(request: Request) {
   const handshake = await handshakeCookie.read(request);
   if (!handshake) throw new GoogleSignInError('The sign-in attempt expired. Please try again.');
   const oidc = await issuer();
@@ -73,9 +103,6 @@ export async function finishGoogleSignIn(request: Request) {
   if (!claims.email || claims.email_verified !== true) {
     throw new GoogleSignInError('Your Google e-mail is not verified.');
   }
-  return {
-    email: String(claims.email).toLowerCase(),
-    from: handshake.from,
-    clearCookie: await handshakeCookie.clear(),
-  };
+  if (!tokens.id_token) throw new GoogleSignInError('The issuer sent no ID token.');
+  return { email: String(claims.email).toLowerCase(), idToken: tokens.id_token, from: handshake.from };
 }

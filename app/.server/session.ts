@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import { config } from './config';
 import { db } from './db';
+import { identity } from './identity';
 import { safeRedirectPath } from '~/lib/redirects';
 
 const SESSION_DAYS = 30;
@@ -40,6 +41,9 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
       'sessions.expires_at',
+      'sessions.created_at',
+      'sessions.checked_at',
+      'users.identity_uid',
       'users.id',
       'users.username',
       'users.fullname',
@@ -51,6 +55,10 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   if (!row) return null;
   const now = Date.now();
   if (new Date(row.expires_at).getTime() < now) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  if (!(await accountStillValid(id, row))) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
@@ -69,6 +77,36 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     email: row.email,
     avatarId: row.avatar_id,
   };
+}
+
+/**
+ * SPEC 8: the provider signs a member out when the account is disabled or its tokens revoked. For a
+ * provider that keeps accounts elsewhere (Firebase), each session asks it again once
+ * IDENTITY_RECHECK_SECONDS (at most five minutes) have passed. If the provider cannot be reached
+ * the session is kept and asked again next time round: an outage should not sign everyone out.
+ */
+async function accountStillValid(
+  sessionId: string,
+  row: { created_at: string; checked_at: string | null; identity_uid: string | null; email: string },
+) {
+  if (!identity.sessionStillValid) return true;
+  const due = Date.now() - config.IDENTITY_RECHECK_SECONDS * 1000;
+  if (row.checked_at && new Date(row.checked_at).getTime() > due) return true;
+  try {
+    const valid = await identity.sessionStillValid(
+      { uid: row.identity_uid, email: row.email },
+      new Date(row.created_at),
+    );
+    if (!valid) return false;
+  } catch (error) {
+    console.error('Could not check the session with the identity provider:', (error as Error).message);
+  }
+  await db
+    .updateTable('sessions')
+    .set({ checked_at: new Date().toISOString() })
+    .where('id', '=', sessionId)
+    .execute();
+  return true;
 }
 
 /** The signed-in member; a visitor is sent to /login carrying the requested path as `from`. */
@@ -90,6 +128,8 @@ export async function signIn(userId: string, redirectTo: string | null) {
       user_id: userId,
       expires_at: new Date(now + SESSION_DAYS * DAY_MS).toISOString(),
       created_at: new Date(now).toISOString(),
+      // Signing in just proved the account is good.
+      checked_at: new Date(now).toISOString(),
     })
     .execute();
   return redirect(safeRedirectPath(redirectTo, '/profile'), {

@@ -15,6 +15,7 @@ export function noticeText(key: string | null): string | null {
 const loginErrors = {
   'google-unknown': 'Account not found in our system. Please register first.',
   'google-failed': 'Google sign in failed. Please try again.',
+  'google-disabled': 'This account has been disabled.',
 } as const;
 
 export type LoginErrorKey = keyof typeof loginErrors;

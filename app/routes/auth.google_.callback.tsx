@@ -1,7 +1,7 @@
 // GET /auth/google/callback — the issuer sends the browser back here with a code. Only a verified
 // e-mail that belongs to a member signs in (SPEC 5).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { api, finishGoogleSignIn, signIn } from '~/.server';
+import { finishGoogleSignIn, GoogleSignInError, signIn } from '~/.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   let result: Awaited<ReturnType<typeof finishGoogleSignIn>>;
@@ -9,13 +9,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     result = await finishGoogleSignIn(request);
   } catch (error) {
     console.error('Google sign-in failed:', (error as Error).message);
-    return redirect('/login?error=google-failed');
+    return redirect(`/login?error=${error instanceof GoogleSignInError ? error.key : 'google-failed'}`);
   }
-  const member = await api.accounts.memberByEmail(result.email);
-  if (!member) {
+  if (!result.memberId) {
     return redirect('/login?error=google-unknown', { headers: { 'Set-Cookie': result.clearCookie } });
   }
-  const response = await signIn(member.id, result.from);
+  const response = await signIn(result.memberId, result.from);
   response.headers.append('Set-Cookie', result.clearCookie);
   return response;
 }

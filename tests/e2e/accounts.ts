@@ -59,3 +59,22 @@ export async function signIn(page: Page, member: Pick<NewMember, 'email' | 'pass
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Signs in at the local OpenID issuer's own login and consent pages (plain HTML forms). */
+export async function signInAtIssuer(page: Page, login: string) {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+  // Consent, the first time this account sees the client.
+  const consent = page.locator('button[type="submit"]', { hasText: /continue|authorize|allow/i });
+  await consent.or(page.locator('main#main')).first().waitFor();
+  if (await consent.isVisible()) await consent.click();
+}
+
+/** A new member, registered and signed in, on /profile. */
+export async function signedIn(page: Page): Promise<NewMember> {
+  const member = await register(page);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/profile$/);
+  return member;
+}

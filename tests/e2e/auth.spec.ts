@@ -1,8 +1,9 @@
-import { newInviteKey } from '../support/admin';
+import { admin, newInviteKey } from '../support/admin';
+import { currentServer } from '../support/servers';
 import { fillStepOne, freshMember, register, signIn } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, IDENTITY, test } from './fixtures';
 
-test('register -> sign in -> logout', async ({ page, expectAccessible }) => {
+test('register -> sign in -> logout', IDENTITY, async ({ page, expectAccessible }) => {
   const member = await register(page);
   // Arrives on /login with the e-mail filled in and the success message.
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
@@ -52,27 +53,35 @@ test('from= never leads off the site', async ({ page }) => {
   }
 });
 
-test('wrong passwords say so, and 20 failures lock the account for a while', async ({ page, javaScript }) => {
-  const member = await register(page);
-  await signIn(page, { email: member.email, password: 'not-my-password' });
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
-  // The server never sends a password back (with JavaScript the browser keeps what was typed).
-  if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  expect(await page.content()).not.toContain('not-my-password');
-  await signIn(page, { email: 'nobody.here@example.ie', password: 'whatever-123' });
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+test(
+  'wrong passwords say so, and 20 failures lock the account for a while',
+  IDENTITY,
+  async ({ page, javaScript }) => {
+    const member = await register(page);
+    await signIn(page, { email: member.email, password: 'not-my-password' });
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
+    // The server never sends a password back (with JavaScript the browser keeps what was typed).
+    if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    expect(await page.content()).not.toContain('not-my-password');
+    await signIn(page, { email: 'nobody.here@example.ie', password: 'whatever-123' });
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
 
-  for (let attempt = 0; attempt < 19; attempt++) {
-    await signIn(page, { email: member.email, password: `wrong-${attempt}` });
-  }
-  await expect(page.getByRole('alert')).toHaveText('Too many failed login attempts. Please try again later.');
-  // Even the right password is refused until the window passes.
-  await signIn(page, member);
-  await expect(page.getByRole('alert')).toHaveText('Too many failed login attempts. Please try again later.');
-});
+    for (let attempt = 0; attempt < 19; attempt++) {
+      await signIn(page, { email: member.email, password: `wrong-${attempt}` });
+    }
+    await expect(page.getByRole('alert')).toHaveText(
+      'Too many failed login attempts. Please try again later.',
+    );
+    // Even the right password is refused until the window passes.
+    await signIn(page, member);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Too many failed login attempts. Please try again later.',
+    );
+  },
+);
 
-test('SPEC section 5 messages: sign-in', async ({ page }) => {
+test('SPEC section 5 messages: sign-in', IDENTITY, async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -136,8 +145,7 @@ test('taken e-mail and username are refused in any case; bad invite keys name th
   const used = newInviteKey();
   await register(page, freshMember(), used);
   const revoked = newInviteKey();
-  const { admin } = await import('../support/admin');
-  admin('seeded', 'invite', 'revoke', revoked);
+  admin(currentServer(), 'invite', 'revoke', revoked);
   for (const [key, message] of [
     [used, 'This invite key has already been used'],
     [revoked, 'This invite key has been revoked'],

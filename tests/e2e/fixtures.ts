@@ -2,9 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { dataDir } from '../support/servers';
+import { currentServer, dataDir } from '../support/servers';
 
 export { expect };
+
+/**
+ * Marks a journey that goes through the identity provider: the firebase-js and firebase-nojs
+ * projects run these again with IDENTITY_PROVIDER=firebase (the rest does not depend on it).
+ */
+export const IDENTITY = { tag: '@identity' };
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -49,9 +55,9 @@ export async function metaContent(page: Page, key: string) {
   return page.locator(`meta[name="${key}"], meta[property="${key}"]`).first().getAttribute('content');
 }
 
-/** Read-only access to the seeded server's database, to look up ids the pages do not show. */
+/** Read-only access to the seeded (or Firebase) server's database, to look up ids the pages do not show. */
 export function seededDb() {
-  return new Database(path.join(dataDir('seeded'), 'makerspace.sqlite'), {
+  return new Database(path.join(dataDir(currentServer()), 'makerspace.sqlite'), {
     readonly: true,
     fileMustExist: true,
   });

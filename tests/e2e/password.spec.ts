@@ -1,87 +1,91 @@
 import { newInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
-import { baseUrl } from '../support/servers';
+import { baseUrl, currentServer } from '../support/servers';
 import { freshMember, register, signIn } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, IDENTITY, test } from './fixtures';
 
-test('forgot -> e-mail -> reset -> new password works, old one and the link do not', async ({
-  page,
-  browser,
-  expectAccessible,
-}) => {
-  const member = await register(page);
-  // A session elsewhere that the reset must end.
-  const elsewhere = await browser.newContext();
-  const other = await elsewhere.newPage();
-  await signIn(other, member, `${baseUrl('seeded')}/login`);
-  await expect(other).toHaveURL(/\/profile$/);
+test(
+  'forgot -> e-mail -> reset -> new password works, old one and the link do not',
+  IDENTITY,
+  async ({ page, browser, expectAccessible }) => {
+    const member = await register(page);
+    // A session elsewhere that the reset must end.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await signIn(other, member, `${baseUrl(currentServer())}/login`);
+    await expect(other).toHaveURL(/\/profile$/);
 
-  await page.goto('/forgot-password');
-  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(member.email);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('heading', { name: 'Password Reset Email Sent' })).toBeVisible();
-  await expect(page.getByText('Check your spam folder.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible();
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Reset Email Sent' })).toBeVisible();
+    await expect(page.getByText('Check your spam folder.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible();
 
-  const mail = await waitForMail(member.email, (m) => m.subject === 'Reset your password');
-  expect(mail.link).toMatch(new RegExp(`^${baseUrl('seeded')}/reset-password\\?oobCode=[\\w-]{43}$`));
-  await page.goto(mail.link!);
-  await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
-  await expectAccessible();
+    const mail = await waitForMail(member.email, (m) => m.subject === 'Reset your password');
+    expect(mail.link).toMatch(new RegExp(`^${baseUrl(currentServer())}/reset-password\\?oobCode=[\\w-]+$`));
+    await page.goto(mail.link!);
+    await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+    await expectAccessible();
 
-  await page.getByLabel('New password', { exact: true }).fill('short');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('not-the-same-one');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-secret');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('heading', { name: 'Password Reset Successfully' })).toBeVisible();
-  await expect(page).toHaveURL(/\/login\?.*notice=password-reset/, { timeout: 10_000 });
-  await expect(
-    page.getByText('Password Reset Successfully. Please sign in with your new password.'),
-  ).toBeVisible();
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('not-the-same-one');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Reset Successfully' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?.*notice=password-reset/, { timeout: 10_000 });
+    await expect(
+      page.getByText('Password Reset Successfully. Please sign in with your new password.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
 
-  // The other browser was signed out by the reset.
-  await other.goto(`${baseUrl('seeded')}/profile`);
-  await expect(other).toHaveURL(/\/login\?from=%2Fprofile$/);
-  await elsewhere.close();
+    // The other browser was signed out by the reset.
+    await other.goto(`${baseUrl(currentServer())}/profile`);
+    await expect(other).toHaveURL(/\/login\?from=%2Fprofile$/);
+    await elsewhere.close();
 
-  await signIn(page, member);
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
-  await signIn(page, { email: member.email, password: 'a-brand-new-secret' });
-  await expect(page).toHaveURL(/\/profile$/);
+    await signIn(page, member);
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await signIn(page, { email: member.email, password: 'a-brand-new-secret' });
+    await expect(page).toHaveURL(/\/profile$/);
 
-  // The link was used up.
-  await page.goto(mail.link!);
-  await expect(page.getByRole('heading', { name: 'Invalid or Expired Link' })).toBeVisible();
-  await expect(
-    page.getByText('This password reset link is invalid or has expired. Please request a new one.'),
-  ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
-    'href',
-    '/forgot-password',
-  );
-});
+    // The link was used up.
+    await page.goto(mail.link!);
+    await expect(page.getByRole('heading', { name: 'Invalid or Expired Link' })).toBeVisible();
+    await expect(
+      page.getByText('This password reset link is invalid or has expired. Please request a new one.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  },
+);
 
-test('reset links that are missing or bogus show the invalid view', async ({ page, expectAccessible }) => {
-  await page.goto('/reset-password');
-  await expect(page.getByRole('heading', { name: 'Invalid or Expired Link' })).toBeVisible();
-  await expect(page.getByText('Invalid password reset link. Please request a new one.')).toBeVisible();
-  await expectAccessible();
-  await page.goto('/reset-password?oobCode=bogus');
-  await expect(
-    page.getByText('This password reset link is invalid or has expired. Please request a new one.'),
-  ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/login');
-});
+test(
+  'reset links that are missing or bogus show the invalid view',
+  IDENTITY,
+  async ({ page, expectAccessible }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'Invalid or Expired Link' })).toBeVisible();
+    await expect(page.getByText('Invalid password reset link. Please request a new one.')).toBeVisible();
+    await expectAccessible();
+    await page.goto('/reset-password?oobCode=bogus');
+    await expect(
+      page.getByText('This password reset link is invalid or has expired. Please request a new one.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/login');
+  },
+);
 
-test('SPEC section 5 messages: forgot and set-password requests', async ({ page }) => {
+test('SPEC section 5 messages: forgot and set-password requests', IDENTITY, async ({ page }) => {
   for (const path of ['/forgot-password', '/set-password']) {
     await page.goto(path);
     await page.getByRole('button', { name: /Send/ }).click();
@@ -96,26 +100,30 @@ test('SPEC section 5 messages: forgot and set-password requests', async ({ page 
   }
 });
 
-test('a demo member without a password sets one with a set-password link', async ({ page, javaScript }) => {
-  // One demo member per project, so the two runs never take each other's link.
-  const [email, name] = javaScript
-    ? ['kofi.mensah@demo.makerspace.ie', 'Kofi Mensah']
-    : ['siobhan.murphy@demo.makerspace.ie', 'Siobhán Murphy'];
-  await page.goto('/set-password');
-  await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Send Link' }).click();
-  await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
-  const mail = await waitForMail(email, (m) => m.subject === 'Set your password');
-  await page.goto(mail.link!);
-  await page.getByLabel('New password', { exact: true }).fill('kofi-solders-daily');
-  await page.getByLabel('Confirm new password', { exact: true }).fill('kofi-solders-daily');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('heading', { name: 'Password Reset Successfully' })).toBeVisible();
-  await signIn(page, { email, password: 'kofi-solders-daily' });
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByText(name, { exact: true })).toBeVisible();
-});
+test(
+  'a demo member without a password sets one with a set-password link',
+  IDENTITY,
+  async ({ page, javaScript }) => {
+    // One demo member per project, so the two runs never take each other's link.
+    const [email, name] = javaScript
+      ? ['kofi.mensah@demo.makerspace.ie', 'Kofi Mensah']
+      : ['siobhan.murphy@demo.makerspace.ie', 'Siobhán Murphy'];
+    await page.goto('/set-password');
+    await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
+    const mail = await waitForMail(email, (m) => m.subject === 'Set your password');
+    await page.goto(mail.link!);
+    await page.getByLabel('New password', { exact: true }).fill('kofi-solders-daily');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('kofi-solders-daily');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Reset Successfully' })).toBeVisible();
+    await signIn(page, { email, password: 'kofi-solders-daily' });
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+  },
+);
 
 test.describe('when the mail server is down', () => {
   test.use({ baseURL: baseUrl('nomail') });

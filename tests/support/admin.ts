@@ -1,6 +1,6 @@
 // Runs the real admin CLI against one of the e2e servers' DATA_DIR.
 import { execFileSync } from 'node:child_process';
-import { dataDir, type ServerName } from './servers';
+import { currentServer, dataDir, type ServerName } from './servers';
 
 export function admin(server: ServerName, ...args: string[]): string {
   const out = execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
@@ -10,5 +10,5 @@ export function admin(server: ServerName, ...args: string[]): string {
   return out.trim().split('\n').pop() ?? '';
 }
 
-export const newInviteKey = (server: ServerName = 'seeded', ...options: string[]) =>
+export const newInviteKey = (server: ServerName = currentServer(), ...options: string[]) =>
   admin(server, 'invite', 'create', ...options);

@@ -1,7 +1,7 @@
 // Reads the messages the test SMTP server received (tests/support/start-server.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { mailDir } from './servers';
+import { currentServer, mailDir } from './servers';
 
 function decodeQuotedPrintable(text: string) {
   return Buffer.from(
@@ -34,7 +34,7 @@ export async function waitForMail(
   accept: (mail: ReceivedMail) => boolean = () => true,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + 10_000;
-  const dir = mailDir('seeded');
+  const dir = mailDir(currentServer());
   while (Date.now() < deadline) {
     const files = fs.readdirSync(dir).sort().reverse();
     for (const file of files) {

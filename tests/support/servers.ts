@@ -4,16 +4,33 @@
 //   empty:  a fresh database, honest empty states
 //   broken: the store really fails (its tables are dropped after migrating)
 //   nomail: a fresh database whose mail server is down (SMTP_URL points at a closed port)
+//   firebase: seeded like `seeded`, with IDENTITY_PROVIDER=firebase on the Firebase Auth emulator;
+//             started by the firebase-setup project (tests/firebase), not as a webServer, so only
+//             runs that include the Firebase projects pay for the emulator
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 
-export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail';
+export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'firebase';
+/** The servers Playwright starts as webServers for every run. */
 export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail'];
 
-type PortKind = 'app' | 'smtp' | 'oidc' | 'emulator';
-const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'emulator'];
-const ALL_SERVERS: (ServerName | 'firebase')[] = [...SERVER_NAMES, 'firebase'];
+type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging';
+const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'auth', 'hub', 'logging'];
+const ALL_SERVERS: ServerName[] = [...SERVER_NAMES, 'firebase'];
+
+/**
+ * The seeded server the running test's project signs in on: the account journeys run once on
+ * `seeded` (local identity provider) and again on `firebase`.
+ */
+export function currentServer(): 'seeded' | 'firebase' {
+  try {
+    return test.info().project.name.startsWith('firebase') ? 'firebase' : 'seeded';
+  } catch {
+    return 'seeded';
+  }
+}
 
 /**
  * Every port the servers need, reserved at once in one process (all listening together, so no two
@@ -34,7 +51,7 @@ function reservedPorts(): Record<string, number> {
   );
 }
 
-export function serverPort(name: ServerName | 'firebase', kind: PortKind = 'app'): number {
+export function serverPort(name: ServerName, kind: PortKind = 'app'): number {
   return reservedPorts()[`${name}:${kind}`];
 }
 

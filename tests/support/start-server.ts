@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import Provider from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
+import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, startEmulator } from './firebase-emulator';
 import { serverPort, type ServerName } from './servers';
 
 const name = process.argv[2] as ServerName;
@@ -20,7 +21,8 @@ fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir);
 const smtpPort = serverPort(name, 'smtp');
 let smtp: SMTPServer | undefined;
-if (name === 'seeded') {
+const seeded = name === 'seeded' || name === 'firebase';
+if (seeded) {
   let count = 0;
   smtp = new SMTPServer({
     authOptional: true,
@@ -61,6 +63,8 @@ const oidc = new Provider(`http://127.0.0.1:${oidcPort}`, {
   }),
   cookies: { keys: ['e2e-cookie-key'] },
   features: { devInteractions: { enabled: true } },
+  // Like Google, put the e-mail claims in the ID token itself (Firebase's signInWithIdp reads them there).
+  conformIdTokenClaims: false,
 });
 const oidcServer = oidc.listen(oidcPort, '127.0.0.1');
 
@@ -76,9 +80,28 @@ const env = {
   GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
   OIDC_ISSUER_URL: `http://127.0.0.1:${oidcPort}`,
 };
+// The firebase server signs members in through the real Auth emulator. Sessions ask it again
+// every 2 s (not 5 min) so a test can watch a disabled account being signed out.
+const emulator =
+  name === 'firebase'
+    ? await startEmulator({
+        auth: serverPort(name, 'auth'),
+        hub: serverPort(name, 'hub'),
+        logging: serverPort(name, 'logging'),
+      })
+    : undefined;
+if (emulator) {
+  Object.assign(env, {
+    IDENTITY_PROVIDER: 'firebase',
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
+    FIREBASE_API_KEY: EMULATOR_API_KEY,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    IDENTITY_RECHECK_SECONDS: '2',
+  });
+}
 const tsx = path.resolve('node_modules/.bin/tsx');
 
-if (name === 'seeded') execFileSync(tsx, ['scripts/seed-demo.ts'], { env, stdio: 'inherit' });
+if (seeded) execFileSync(tsx, ['scripts/seed-demo.ts'], { env, stdio: 'inherit' });
 else execFileSync(tsx, ['scripts/migrate.ts'], { env, stdio: 'inherit' });
 
 if (name === 'broken') {
@@ -96,6 +119,7 @@ const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.
 });
 const stop = () => {
   server.kill('SIGTERM');
+  void emulator?.stop();
   smtp?.close();
   oidcServer.close();
   fs.rmSync(mailDir, { recursive: true, force: true });
@@ -103,7 +127,19 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
+  await emulator?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
+// Started detached by a setup project: stop with the test run even if its teardown never runs.
+const runner = Number(process.env.E2E_RUNNER_PID);
+if (runner) {
+  setInterval(() => {
+    try {
+      process.kill(runner, 0);
+    } catch {
+      stop();
+    }
+  }, 2000).unref();
+}

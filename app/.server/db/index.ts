@@ -7,11 +7,13 @@ import { config } from '../config';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as usernameRedirects from './migrations/002-username-redirects';
+import * as sessionChecks from './migrations/003-session-checks';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-username-redirects': usernameRedirects,
+  '003-session-checks': sessionChecks,
 };
 
 function sqliteFile() {

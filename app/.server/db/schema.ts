@@ -34,6 +34,8 @@ export interface SessionsTable {
   user_id: string;
   expires_at: string;
   created_at: string;
+  /** Last time the identity provider confirmed the account (null: never asked). */
+  checked_at: string | null;
 }
 
 export interface InviteKeysTable {

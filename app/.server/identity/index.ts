@@ -3,14 +3,20 @@ import { db } from '../db';
 import { createLocalProvider } from './local';
 import type { IdentityProvider } from './types';
 
-function createProvider(): IdentityProvider {
-  if (config.IDENTITY_PROVIDER === 'firebase') {
-    console.error('IDENTITY_PROVIDER: the firebase provider is not built yet; use local');
-    process.exit(1);
+async function createProvider(): Promise<IdentityProvider> {
+  if (config.firebase) {
+    const { createFirebaseProvider } = await import('./firebase');
+    try {
+      return await createFirebaseProvider(config.firebase, config.PUBLIC_URL);
+    } catch (error) {
+      // e.g. a service-account key whose private key does not parse: one line, not a stack.
+      console.error(`Invalid configuration: the Firebase service account: ${(error as Error).message}`);
+      process.exit(1);
+    }
   }
   return createLocalProvider(db);
 }
 
-export const identity: IdentityProvider = createProvider();
+export const identity: IdentityProvider = await createProvider();
 export { IdentityError } from './types';
 export { identityMessage } from './errors';

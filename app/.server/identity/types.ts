@@ -4,6 +4,7 @@
 export type IdentityErrorCode =
   | 'user-not-found'
   | 'wrong-password'
+  | 'user-disabled'
   | 'too-many-requests'
   | 'weak-password'
   | 'email-already-in-use'
@@ -42,4 +43,19 @@ export interface IdentityProvider {
   /** Sets a new password with a code (used up here); returns the account. */
   confirmCode(code: string, newPassword: string): Promise<{ uid: string; email: string }>;
   deleteAccount(uid: string): Promise<void>;
+  /**
+   * Google sign-in with the ID token our server got from the issuer (its e-mail already checked as
+   * verified). `uid` is the provider's account for it, if any; `created` says this call made it.
+   */
+  signInWithGoogle(google: { idToken: string; email: string }): Promise<{
+    uid: string | null;
+    email: string;
+    created: boolean;
+  }>;
+  /**
+   * Whether an account may keep a session that started at `since`: false once it is disabled,
+   * deleted or its tokens were revoked. Providers that keep accounts in our own store leave this
+   * out (they end sessions directly); others are asked every IDENTITY_RECHECK_SECONDS.
+   */
+  sessionStillValid?(account: { uid: string | null; email: string }, since: Date): Promise<boolean>;
 }

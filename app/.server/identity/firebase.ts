@@ -1,0 +1,191 @@
+// The Firebase Authentication provider (IDENTITY_PROVIDER=firebase): the makerspace's existing
+// members keep their Firebase accounts. Account management goes through firebase-admin; what the
+// admin SDK cannot do (password sign-in, checking and using reset codes, Google sign-in with an ID
+// token) through the Identity Toolkit REST API. Nothing runs in the browser: our own pages and
+// e-mails drive every flow, so they all work without JavaScript. With FIREBASE_AUTH_EMULATOR_HOST
+// set, both talk to the Auth emulator (firebase-admin reads that variable itself).
+import type { App } from 'firebase-admin/app';
+import type { Auth } from 'firebase-admin/auth';
+import type { FirebaseSettings } from '../config';
+import { firebaseError } from './errors';
+import { IdentityError, type IdentityProvider } from './types';
+
+interface RestError {
+  error?: { message?: string };
+}
+
+/** The code firebase-admin put on an error (`auth/user-not-found` ...), if it is one of its. */
+function adminCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') ? code : null;
+}
+
+/** Runs an admin call, turning Firebase's errors into IdentityErrors from the seam's one table. */
+async function admin<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const code = adminCode(error);
+    if (code) throw firebaseError(code, (error as Error).message);
+    throw error;
+  }
+}
+
+export async function createFirebaseProvider(settings: FirebaseSettings, publicUrl: string) {
+  // Loaded only here, so a site on the local provider never loads the Firebase SDK.
+  const { cert, deleteApp, initializeApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  const app: App = initializeApp(
+    {
+      projectId: settings.projectId,
+      ...(settings.serviceAccount
+        ? {
+            credential: cert({
+              projectId: settings.serviceAccount.project_id,
+              clientEmail: settings.serviceAccount.client_email,
+              privateKey: settings.serviceAccount.private_key,
+            }),
+          }
+        : {}),
+    },
+    `makerspace-${Date.now()}`,
+  );
+  const auth: Auth = getAuth(app);
+  const restBase = settings.emulatorHost
+    ? `http://${settings.emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : 'https://identitytoolkit.googleapis.com/v1';
+
+  /** One Identity Toolkit call; its error message (e.g. 'EMAIL_NOT_FOUND') becomes an IdentityError. */
+  async function rest<T>(method: string, body: Record<string, unknown>): Promise<T> {
+    const response = await fetch(`${restBase}/${method}?key=${encodeURIComponent(settings.apiKey)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const json = (await response.json().catch(() => ({}))) as T & RestError;
+    if (!response.ok) {
+      const message = json.error?.message ?? `HTTP ${response.status}`;
+      throw firebaseError(message, `${method}: ${message}`);
+    }
+    return json;
+  }
+
+  async function accountByEmail(email: string) {
+    try {
+      return await admin(() => auth.getUserByEmail(email.trim().toLowerCase()));
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === 'user-not-found') return null;
+      throw error;
+    }
+  }
+
+  const provider: IdentityProvider & { close(): Promise<void> } = {
+    async createAccount(email, password) {
+      const user = await admin(() => auth.createUser({ email: email.trim().toLowerCase(), password }));
+      return { uid: user.uid };
+    },
+
+    async signInWithPassword(email, password) {
+      const result = await rest<{ localId: string; email: string; idToken: string }>(
+        'accounts:signInWithPassword',
+        { email: email.trim(), password, returnSecureToken: true },
+      );
+      // The ID token is checked like any other: signed by Firebase (not in the emulator, whose
+      // tokens are unsigned) and not revoked.
+      await admin(() => auth.verifyIdToken(result.idToken, true));
+      return { uid: result.localId, email: result.email.toLowerCase() };
+    },
+
+    async findAccount(email) {
+      const user = await accountByEmail(email);
+      return user ? { uid: user.uid } : null;
+    },
+
+    async issueCode(email, purpose) {
+      const normalized = email.trim().toLowerCase();
+      // Members made by an import or the seed may have no Firebase account yet: make one with no
+      // password, which the set-password link then gives it.
+      if (purpose === 'set-password' && !(await accountByEmail(normalized))) {
+        await admin(() => auth.createUser({ email: normalized }));
+      }
+      const link = await admin(() => auth.generatePasswordResetLink(normalized));
+      // Firebase's link goes to its own action page; we mail a link to ours with the same code.
+      const code = new URL(link).searchParams.get('oobCode');
+      if (!code) throw new IdentityError('internal', 'Firebase returned a reset link without a code');
+      return code;
+    },
+
+    async verifyCode(code) {
+      if (!code) throw new IdentityError('missing-code');
+      const result = await rest<{ email: string }>('accounts:resetPassword', { oobCode: code });
+      return result.email.toLowerCase();
+    },
+
+    async confirmCode(code, newPassword) {
+      if (!code) throw new IdentityError('missing-code');
+      const result = await rest<{ email: string }>('accounts:resetPassword', { oobCode: code, newPassword });
+      const user = await admin(() => auth.getUserByEmail(result.email));
+      return { uid: user.uid, email: user.email?.toLowerCase() ?? result.email.toLowerCase() };
+    },
+
+    async deleteAccount(uid) {
+      try {
+        await admin(() => auth.deleteUser(uid));
+      } catch (error) {
+        if (!(error instanceof IdentityError && error.code === 'user-not-found')) throw error;
+      }
+    },
+
+    async signInWithGoogle({ idToken, email }) {
+      // Firebase lets a trusted provider take over an account whose e-mail is unverified, and
+      // drops its password on the way. Members register with an invite key, not a verified
+      // e-mail, so first record what Google just proved: the e-mail is theirs. Their password
+      // stays and Google becomes a second way in.
+      const existing = await accountByEmail(email);
+      if (existing && !existing.emailVerified) {
+        await admin(() => auth.updateUser(existing.uid, { emailVerified: true }));
+      }
+      const result = await rest<{
+        localId?: string;
+        email?: string;
+        isNewUser?: boolean;
+        needConfirmation?: boolean;
+        errorMessage?: string;
+      }>('accounts:signInWithIdp', {
+        postBody: new URLSearchParams({ id_token: idToken, providerId: 'google.com' }).toString(),
+        requestUri: publicUrl,
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      });
+      // With returnIdpCredential, Firebase reports some refusals in the body instead of failing.
+      if (result.errorMessage)
+        throw firebaseError(result.errorMessage, `signInWithIdp: ${result.errorMessage}`);
+      if (result.needConfirmation || !result.localId || !result.email) {
+        throw new IdentityError('internal', 'Firebase did not sign the Google account in');
+      }
+      return { uid: result.localId, email: result.email.toLowerCase(), created: result.isNewUser === true };
+    },
+
+    async sessionStillValid(account, since) {
+      let user;
+      try {
+        user = await admin(() =>
+          account.uid ? auth.getUser(account.uid) : auth.getUserByEmail(account.email),
+        );
+      } catch (error) {
+        if (error instanceof IdentityError && error.code === 'user-not-found') return false;
+        throw error;
+      }
+      if (user.disabled) return false;
+      // revokeRefreshTokens (and a password change) move tokensValidAfterTime forward.
+      const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
+      return !(validAfter > since.getTime());
+    },
+
+    async close() {
+      await deleteApp(app);
+    },
+  };
+  return provider;
+}

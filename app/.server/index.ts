@@ -6,7 +6,7 @@ import { db } from './db';
 
 export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
-export { readPostForm } from './post-form';
+export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
 export { BodyTooLargeError, isTooLarge, normalizeListField, readForm, readMultipart } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';

@@ -34,13 +34,15 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 }
 
 /**
- * Refuses cross-site state changes (DESIGN.md 6): the Origin must be this site's (PUBLIC_URL or
- * the address the request came to). Browsers without Origin are judged by Sec-Fetch-Site.
+ * Refuses cross-site state changes (DESIGN.md 6): an Origin, when sent, must be this site's
+ * (PUBLIC_URL or the address the request came to), and a browser that says the request is
+ * cross-site (Sec-Fetch-Site) is believed whatever the Origin claims.
  */
 export function assertSameOrigin(request: Request, publicUrl: string) {
   const origin = request.headers.get('Origin');
   const allowed = new Set([new URL(publicUrl).origin, new URL(request.url).origin]);
-  const crossSite = origin ? !allowed.has(origin) : request.headers.get('Sec-Fetch-Site') === 'cross-site';
+  const crossSite =
+    (origin !== null && !allowed.has(origin)) || request.headers.get('Sec-Fetch-Site') === 'cross-site';
   if (crossSite) throw new Response('Cross-site form submissions are not accepted.', { status: 403 });
 }
 

@@ -72,6 +72,35 @@ export function Field({ label, field, inputProps, hint, status, required }: Fiel
 }
 
 /** A password input; with JavaScript a show/hide toggle and, optionally, the SPEC strength bar. */
+/** A new password with the strength meter, then its confirmation (registration and reset). */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  labels,
+}: {
+  password: FieldMetadata<string>;
+  confirmation: FieldMetadata<string>;
+  labels: [string, string];
+}) {
+  return (
+    <>
+      <PasswordField
+        label={labels[0]}
+        field={password}
+        inputProps={getInputProps(password, { type: 'password' })}
+        autoComplete="new-password"
+        meter
+      />
+      <PasswordField
+        label={labels[1]}
+        field={confirmation}
+        inputProps={getInputProps(confirmation, { type: 'password' })}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
 export function PasswordField({
   label,
   field,

@@ -1,13 +1,13 @@
 // /members/{memberId} — a member's profile (SPEC 2); the id is the lower-cased username.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
-import { isoDay } from '~/lib/dates';
+import { PostList } from '~/components/post-list';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
-import { firstName, postTitle, sharingDescription } from '~/lib/text';
+import { firstName, sharingDescription } from '~/lib/text';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const member = args.data?.member;
@@ -113,22 +113,12 @@ export default function MemberProfile() {
 
           <section className="card wide" aria-labelledby="posts-heading">
             <h2 id="posts-heading">{first}&apos;s Posts</h2>
-            {member.posts.length ? (
-              <ul className="post-list">
-                {member.posts.map((post) => (
-                  <li key={post.id} className="post-item">
-                    <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
-                    <span className="post-meta">
-                      <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
-                      {post.starred ? <span className="badge badge-featured">Featured</span> : null}
-                      {post.file ? <span className="badge">Attachment</span> : null}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">No posts yet.</p>
-            )}
+            <PostList
+              posts={member.posts}
+              memberId={memberId}
+              empty="No posts yet."
+              extras={(post) => (post.file ? <span className="badge">Attachment</span> : null)}
+            />
           </section>
 
           <section className="card wide" aria-labelledby="projects-heading">

@@ -1,6 +1,7 @@
 // /portfolio — the project list with a tag filter made of links (SPEC 2, DESIGN.md 4).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import type { ComponentProps } from 'react';
 import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { ProjectCard } from '~/components/project-card';
@@ -55,13 +56,7 @@ export default function Portfolio() {
       {featured.length ? (
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading">Featured Projects</h2>
-          <ul className="card-grid project-grid">
-            {featured.map((project) => (
-              <li key={project.id}>
-                <ProjectCard project={project} />
-              </li>
-            ))}
-          </ul>
+          <ProjectGrid projects={featured} />
         </section>
       ) : null}
 
@@ -71,13 +66,7 @@ export default function Portfolio() {
           aria-label={featured.length ? undefined : 'Projects'}
         >
           {featured.length ? <h2 id="all-heading">All Projects</h2> : null}
-          <ul className="card-grid project-grid">
-            {others.map((project) => (
-              <li key={project.id}>
-                <ProjectCard project={project} />
-              </li>
-            ))}
-          </ul>
+          <ProjectGrid projects={others} />
         </section>
       ) : null}
     </main>
@@ -86,4 +75,16 @@ export default function Portfolio() {
 
 export function ErrorBoundary() {
   return <LoadFailure what="portfolio" />;
+}
+
+function ProjectGrid({ projects }: { projects: ComponentProps<typeof ProjectCard>['project'][] }) {
+  return (
+    <ul className="card-grid project-grid">
+      {projects.map((project) => (
+        <li key={project.id}>
+          <ProjectCard project={project} />
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { api, assertSameOrigin, config, requireUser } from '~/.server';
+import { api, assertSameOrigin, config, loadOwnPost, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
 import { pageMeta } from '~/lib/meta';
@@ -17,11 +17,7 @@ import { postTitle } from '~/lib/text';
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Delete Post', description: DELETE_QUESTION });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const post = await api.ownPosts.find(user.id, params.postId ?? '');
-  return data({ post }, { status: post ? 200 : 404 });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadOwnPost(request, params.postId);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request, config.PUBLIC_URL);

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { api, assertSameOrigin, config, readPostForm, requireUser } from '~/.server';
+import { api, assertSameOrigin, config, loadOwnPost, readValidPost, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
@@ -18,35 +18,13 @@ const LOAD_FAILED = 'Failed to load post. Please try again.';
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Edit Post', description: 'Edit your post.' });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const post = await api.ownPosts.find(user.id, params.postId ?? '');
-  return data({ post }, { status: post ? 200 : 404 });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadOwnPost(request, params.postId);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
-  const form = await readPostForm(request);
-  if (form.tooLarge) {
-    return data(
-      {
-        result: {
-          status: 'error' as const,
-          error: { '': ['The upload is too large. Files can be at most 25 MB.'] },
-        },
-      },
-      { status: 413 },
-    );
-  }
-  const { submission, file, fileError } = form;
-  if (submission.status !== 'success' || fileError) {
-    file?.discard();
-    return data(
-      { result: submission.reply(fileError ? { fieldErrors: { attachment: [fileError] } } : undefined) },
-      { status: 400 },
-    );
-  }
+  const { refused, submission, file } = await readValidPost(request);
+  if (refused) return refused;
   const { title, content, starred, removeFile } = submission.value;
   let saved: boolean;
   try {

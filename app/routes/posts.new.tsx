@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { api, assertSameOrigin, config, readPostForm, requireUser } from '~/.server';
+import { api, assertSameOrigin, config, readValidPost, requireUser } from '~/.server';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -22,26 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
-  const form = await readPostForm(request);
-  if (form.tooLarge) {
-    return data(
-      {
-        result: {
-          status: 'error' as const,
-          error: { '': ['The upload is too large. Files can be at most 25 MB.'] },
-        },
-      },
-      { status: 413 },
-    );
-  }
-  const { submission, file, fileError } = form;
-  if (submission.status !== 'success' || fileError) {
-    file?.discard();
-    return data(
-      { result: submission.reply(fileError ? { fieldErrors: { attachment: [fileError] } } : undefined) },
-      { status: 400 },
-    );
-  }
+  const { refused, submission, file } = await readValidPost(request);
+  if (refused) return refused;
   try {
     const { title, content, starred } = submission.value;
     await api.ownPosts.insert(user.id, { title, content, starred }, file);

@@ -32,9 +32,8 @@ import type { Member } from '~/lib/models';
 import { ProfileSchema } from '~/lib/schemas';
 import { DeletePostLink } from '~/components/delete-post';
 import { Avatar } from '~/components/images';
-import { isoDay } from '~/lib/dates';
+import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
-import { postTitle } from '~/lib/text';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My Profile', description: 'Your member profile and posts.' });
@@ -137,29 +136,23 @@ export default function Profile() {
               Create New Post
             </Link>
           </div>
-          {member.posts.length ? (
-            <ul className="post-list">
-              {member.posts.map((post) => (
-                <li key={post.id} className="post-item">
-                  <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
-                  <span className="post-meta">
-                    <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
-                    {post.starred ? <span className="badge badge-featured">Featured</span> : null}
-                    <Link
-                      to={`/posts/edit/${post.id}`}
-                      className="button button-small button-secondary"
-                      aria-label={`Edit ${postTitle(post.title)}`}
-                    >
-                      Edit
-                    </Link>
-                    <DeletePostLink postId={post.id} title={postTitle(post.title)} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">You have not posted yet.</p>
-          )}
+          <PostList
+            posts={member.posts}
+            memberId={memberId}
+            empty="You have not posted yet."
+            extras={(post, title) => (
+              <>
+                <Link
+                  to={`/posts/edit/${post.id}`}
+                  className="button button-small button-secondary"
+                  aria-label={`Edit ${title}`}
+                >
+                  Edit
+                </Link>
+                <DeletePostLink postId={post.id} title={title} />
+              </>
+            )}
+          />
         </section>
       </div>
     </main>

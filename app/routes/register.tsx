@@ -54,7 +54,7 @@ import {
   Field,
   FormBanner,
   ImageInput,
-  PasswordField,
+  NewPasswordFields,
   QualificationRows,
 } from '~/components/forms';
 import { pageMeta } from '~/lib/meta';
@@ -346,18 +346,10 @@ function DetailsStep({ typed }: { typed: Record<string, string> | null }) {
           field={fields.fullname}
           inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
         />
-        <PasswordField
-          label="Password"
-          field={fields.password}
-          inputProps={getInputProps(fields.password, { type: 'password' })}
-          autoComplete="new-password"
-          meter
-        />
-        <PasswordField
-          label="Confirm password"
-          field={fields.confirmPassword}
-          inputProps={getInputProps(fields.confirmPassword, { type: 'password' })}
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.confirmPassword}
+          labels={['Password', 'Confirm password']}
         />
         <Field
           label="Invite key"

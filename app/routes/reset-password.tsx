@@ -1,6 +1,6 @@
 // /reset-password?oobCode=… — set a new password with the code from the e-mail (SPEC 2, 4).
 // The code stays in the address (the form posts back to it), never in a hidden field.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
@@ -14,7 +14,7 @@ import {
   identityMessage,
   readForm,
 } from '~/.server';
-import { FormBanner, PasswordField } from '~/components/forms';
+import { FormBanner, NewPasswordFields } from '~/components/forms';
 import { pageMeta } from '~/lib/meta';
 import { ResetPasswordSchema } from '~/lib/schemas';
 
@@ -112,18 +112,10 @@ function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
       <h1>Reset Your Password</h1>
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormBanner id={form.errorId} errors={form.errors} />
-        <PasswordField
-          label="New password"
-          field={fields.password}
-          inputProps={getInputProps(fields.password, { type: 'password' })}
-          autoComplete="new-password"
-          meter
-        />
-        <PasswordField
-          label="Confirm new password"
-          field={fields.confirmPassword}
-          inputProps={getInputProps(fields.confirmPassword, { type: 'password' })}
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.confirmPassword}
+          labels={['New password', 'Confirm new password']}
         />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Saving...' : 'Reset Password'}

@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { dataDir } from '../support/servers';
-import { pngBytes, register, signIn, type NewMember } from './accounts';
+import { pngBytes, signedIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
-
-async function signedIn(page: Page): Promise<NewMember> {
-  const member = await register(page);
-  await signIn(page, member);
-  await expect(page).toHaveURL(/\/profile$/);
-  return member;
-}
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -192,6 +185,41 @@ test('bad input: blank title, a 30 MB file, disguised files', async ({ page }) =
   expect(sneaky.headers()['content-type']).toMatch(/^text\/plain/);
   expect(sneaky.headers()['content-disposition']).toMatch(/^attachment/);
   await expect(page.locator('img.attachment-preview')).toHaveCount(0);
+
+  // A real PNG named .exe is what its bytes say: an image, shown and served as one.
+  await createPost(page, {
+    title: 'Renamed',
+    file: { name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: await pngBytes('#b91c1c') },
+  });
+  await page.goto(`/posts/${member.username.toLowerCase()}/renamed`);
+  await expect(page.locator('img.attachment-preview')).toHaveCount(1);
+  const renamed = await page.request.get(
+    (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!,
+  );
+  expect(renamed.headers()['content-type']).toBe('image/png');
+});
+
+test('a cross-site POST to the post forms changes nothing', async ({ page, baseURL }) => {
+  await signedIn(page);
+  // What a browser sends for a form on another site: a foreign Origin (Remix itself refuses it)
+  // and Sec-Fetch-Site: cross-site (our check answers 403, whatever Origin says).
+  for (const path of ['/posts/new', '/posts/edit/x', '/posts/delete/x']) {
+    for (const headers of [
+      { Origin: 'https://evil.example' },
+      { Origin: baseURL!, 'Sec-Fetch-Site': 'cross-site' },
+    ] as Record<string, string>[]) {
+      const response = await page.request.post(path, {
+        headers,
+        multipart: { title: 'From elsewhere' },
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBeGreaterThanOrEqual(403);
+      if (headers['Sec-Fetch-Site']) expect(response.status()).toBe(403);
+    }
+  }
+  expect(seededDb().prepare("select count(*) as n from posts where title = 'From elsewhere'").get()).toEqual({
+    n: 0,
+  });
 });
 
 test("another member's post cannot be edited or deleted, whatever the form says", async ({

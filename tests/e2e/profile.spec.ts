@@ -1,13 +1,5 @@
-import type { Page } from '@playwright/test';
-import { pngBytes, register, signIn } from './accounts';
+import { pngBytes, signedIn } from './accounts';
 import { expect, test } from './fixtures';
-
-async function signedIn(page: Page) {
-  const member = await register(page);
-  await signIn(page, member);
-  await expect(page).toHaveURL(/\/profile$/);
-  return member;
-}
 
 test('edit the profile with a new avatar and banner and see them everywhere', async ({
   page,
@@ -93,4 +85,41 @@ test('a renamed member keeps their old addresses, redirected for good', async ({
   expect(post.headers()['location']).toBe(`/posts/${newName.toLowerCase()}/old-name-post`);
   await page.goto(`/posts/${old}/old-name-post`);
   await expect(page.getByRole('heading', { name: 'Old name post', level: 1 })).toBeVisible();
+});
+
+test('profile bad input: six qualifications by hand, a cross-site POST, no session', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const member = await signedIn(page);
+  const form = {
+    username: member.username,
+    fullname: 'Changed By Hand',
+    bio: 'Changed by hand',
+    ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`qualifications[${i}]`, `Skill ${i + 1}`])),
+  };
+  const six = await page.request.post('/profile', { headers: { Origin: baseURL! }, multipart: form });
+  expect(six.status()).toBe(400);
+  expect(await six.text()).toContain('You can list at most 5 qualifications');
+  // A form from another site, with the member's own cookie, is refused.
+  const crossSite = await page.request.post('/profile', {
+    headers: { Origin: baseURL!, 'Sec-Fetch-Site': 'cross-site' },
+    multipart: form,
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  // No session: sent to sign in.
+  const anonymous = await request.post('/profile', {
+    headers: { Origin: baseURL! },
+    multipart: { username: 'ghost', fullname: 'Ghost' },
+    maxRedirects: 0,
+  });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers()['location']).toMatch(/^\/login\?from=/);
+  await page.goto(`/members/${member.username.toLowerCase()}`);
+  await expect(page.getByText('Changed By Hand')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Qualifications' }).getByRole('listitem')).toHaveText([
+    'Electronics Engineer',
+  ]);
 });

@@ -79,12 +79,7 @@ export async function updatePost(
   let oldFileId: string | null = null;
   try {
     const updated = await db.transaction().execute(async (trx) => {
-      const post = await trx
-        .selectFrom('posts')
-        .select(['id', 'file_id'])
-        .where('id', '=', postId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const post = await ownPostFile(trx, userId, postId);
       if (!post) return false;
       if (file)
         await trx
@@ -116,14 +111,19 @@ export async function updatePost(
   }
 }
 
-/** Deletes an own post and its attachment; false when it is not the member's. */
-export async function deletePost(db: Kysely<Database>, userId: string, postId: string) {
-  const post = await db
+/** The post and its file, only when the member owns it: the ownership check of every write. */
+function ownPostFile(db: Kysely<Database>, userId: string, postId: string) {
+  return db
     .selectFrom('posts')
     .select(['id', 'file_id'])
     .where('id', '=', postId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** Deletes an own post and its attachment; false when it is not the member's. */
+export async function deletePost(db: Kysely<Database>, userId: string, postId: string) {
+  const post = await ownPostFile(db, userId, postId);
   if (!post) return false;
   await db.deleteFrom('posts').where('id', '=', post.id).where('user_id', '=', userId).execute();
   if (post.file_id) await deleteAsset(db, post.file_id);

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { AssetError, deleteAsset, findStoredFile, prepareAsset, sniffMimeType } from './assets';
@@ -39,6 +41,38 @@ test('images are re-encoded without metadata and get WebP variants', async () =>
   expect((await sharp(variant!.path).metadata()).width).toBe(340);
   await deleteAsset(db, asset.row.id);
   expect(await findStoredFile(db, asset.row.id)).toBeNull();
+});
+
+test('attachments keep their original bytes; image attachments get previews beside them', async () => {
+  const photo = await sharp({ create: { width: 700, height: 300, channels: 3, background: '#0f766e' } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'kept-as-uploaded' } } })
+    .jpeg()
+    .toBuffer();
+  // An upload streamed to a temp file is moved into the store, not copied.
+  const temp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'upload-')), 'part');
+  fs.writeFileSync(temp, photo);
+  const asset = await prepareAsset({ path: temp, filename: 'bench.jpg', ownerId: null, kind: 'file' });
+  await db.insertInto('assets').values(asset.row).execute();
+  expect(fs.existsSync(temp)).toBe(false);
+  const original = await findStoredFile(db, asset.row.id);
+  expect(fs.readFileSync(original!.path).equals(photo)).toBe(true);
+  expect(asset.row).toMatchObject({
+    mime_type: 'image/jpeg',
+    size: photo.byteLength,
+    width: 700,
+    height: 300,
+  });
+  expect(JSON.parse(asset.row.variants)).toEqual([96, 170, 340, 640, 700]);
+
+  // Bytes that start like a PNG but do not decode are kept, as a download only.
+  const broken = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64, 7),
+  ]);
+  const kept = await prepareAsset({ bytes: broken, filename: 'scan.png', ownerId: null, kind: 'file' });
+  expect(kept.row).toMatchObject({ mime_type: 'application/octet-stream', variants: '[]', width: null });
+  kept.discard();
+  await deleteAsset(db, asset.row.id);
 });
 
 test('a file that only claims to be an image is refused, and nothing is left on disk', async () => {

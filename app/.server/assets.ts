@@ -1,6 +1,7 @@
 // Uploaded files: disk storage under DATA_DIR/assets and the image pipeline (DESIGN.md 6).
-// Images are re-encoded by sharp, which drops metadata (GPS, camera serials), and get WebP width
-// variants for srcset. Other files keep their bytes and are always served as downloads.
+// Avatars, banners and project images are re-encoded by sharp, which drops metadata (GPS, camera
+// serials), and get WebP width variants for srcset. Attachments keep their bytes; those that are
+// not images are always served as downloads.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,37 +73,83 @@ function safeFilename(name: string) {
   return (cleaned || 'file').slice(0, 160);
 }
 
+/** Where the bytes come from: memory (seed, import) or an upload already streamed to a temp file. */
+export type AssetSource = { bytes: Uint8Array } | { path: string };
+
+const readHead = (file: string) => {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4100);
+    return head.subarray(0, fs.readSync(fd, head, 0, head.length, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+};
+
+async function sha256Of(source: AssetSource) {
+  const hash = crypto.createHash('sha256');
+  if ('bytes' in source) return hash.update(source.bytes).digest('hex');
+  for await (const chunk of fs.createReadStream(source.path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Moves an upload's temp file into the store (a rename: both live under DATA_DIR). */
+function moveInto(from: string, to: string) {
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    fs.copyFileSync(from, to);
+    fs.rmSync(from, { force: true });
+  }
+}
+
+async function writeVariants(dir: string, source: Buffer | string, width: number) {
+  const variants = variantWidths(width);
+  for (const variant of variants) {
+    await sharp(source, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: variant })
+      .webp({ quality: 80 })
+      .toFile(path.join(dir, `w${variant}.webp`));
+  }
+  return variants;
+}
+
 /**
- * Writes a file (and, for images, its re-encoded form and WebP variants) to disk and returns the
- * row to insert. Nothing touches the database here, so callers can insert inside their transaction.
+ * Writes a file to the store and returns the row to insert. Avatars, banners and project images
+ * (kind 'image') are re-encoded by sharp, which drops their metadata; attachments (kind 'file')
+ * keep their original bytes and name, and image attachments get WebP previews beside them. Nothing
+ * touches the database here, so callers can insert inside their transaction.
  */
-export async function prepareAsset(input: {
-  bytes: Uint8Array;
-  filename: string;
-  ownerId: string | null;
-  kind: 'image' | 'file';
-}): Promise<PreparedAsset> {
-  const sniffed = sniffMimeType(input.bytes);
+export async function prepareAsset(
+  input: AssetSource & { filename: string; ownerId: string | null; kind: 'image' | 'file' },
+): Promise<PreparedAsset> {
+  const size = 'path' in input ? fs.statSync(input.path).size : input.bytes.byteLength;
+  const sniffed = sniffMimeType('path' in input ? readHead(input.path) : input.bytes);
   if (input.kind === 'image' && !isImageType(sniffed)) {
     throw new AssetError('The file is not an image (JPEG, PNG, GIF or WebP).');
   }
   const limit = input.kind === 'image' ? IMAGE_LIMIT_BYTES : ATTACHMENT_LIMIT_BYTES;
-  if (input.bytes.byteLength > limit) {
+  if (size > limit) {
     throw new AssetError(`The file is larger than ${limit / 1024 / 1024} MB.`);
   }
+  const sha256 = await sha256Of(input);
   const id = crypto.randomBytes(16).toString('hex');
   const dir = assetDir(id);
   const discard = () => removeAssetDir(id);
   fs.mkdirSync(dir, { recursive: true });
+  const original = path.join(dir, 'original');
   try {
-    let bytes = Buffer.from(input.bytes);
     let mime = sniffed;
     let filename = safeFilename(input.filename);
+    let stored = size;
     let width: number | null = null;
     let height: number | null = null;
     let variants: number[] = [];
-    if (isImageType(sniffed)) {
-      const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
+    if (input.kind === 'image') {
+      const source = 'path' in input ? fs.readFileSync(input.path) : Buffer.from(input.bytes);
+      const image = sharp(source, { limitInputPixels: 40_000_000 }).rotate();
       // GIFs become PNGs (first frame): small, and no animation surprises in avatars.
       const encoded =
         sniffed === 'image/jpeg'
@@ -111,27 +158,39 @@ export async function prepareAsset(input: {
             ? image.webp({ quality: 85 })
             : image.png({ compressionLevel: 9 });
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-      bytes = data;
       mime = info.format === 'jpeg' ? 'image/jpeg' : `image/${info.format}`;
       if (sniffed === 'image/gif') filename = filename.replace(/\.gif$/i, '') + '.png';
+      fs.writeFileSync(original, data);
+      stored = data.byteLength;
       width = info.width;
       height = info.height;
-      variants = variantWidths(info.width);
-      for (const variant of variants) {
-        await sharp(data)
-          .resize({ width: variant })
-          .webp({ quality: 80 })
-          .toFile(path.join(dir, `w${variant}.webp`));
+      variants = await writeVariants(dir, data, info.width);
+    } else {
+      if ('path' in input) moveInto(input.path, original);
+      else fs.writeFileSync(original, input.bytes);
+      if (isImageType(sniffed)) {
+        try {
+          const meta = await sharp(original, { limitInputPixels: 40_000_000 }).metadata();
+          const turned = (meta.orientation ?? 1) >= 5;
+          width = (turned ? meta.height : meta.width) ?? null;
+          height = (turned ? meta.width : meta.height) ?? null;
+          variants = width ? await writeVariants(dir, original, width) : [];
+        } catch {
+          // Image bytes that do not decode: keep the file, but only as a download.
+          for (const file of fs.readdirSync(dir)) if (file !== 'original') fs.rmSync(path.join(dir, file));
+          mime = 'application/octet-stream';
+          width = height = null;
+          variants = [];
+        }
       }
     }
-    fs.writeFileSync(path.join(dir, 'original'), bytes);
     const row: AssetsTable = {
       id,
       owner_id: input.ownerId,
       filename,
       mime_type: mime,
-      size: bytes.byteLength,
-      sha256: crypto.createHash('sha256').update(input.bytes).digest('hex'),
+      size: stored,
+      sha256,
       width,
       height,
       variants: JSON.stringify(variants),

@@ -3,12 +3,20 @@
 // this (nor sharp, SQLite or the identity SDKs) can leak into client JavaScript.
 import { sweepOrphanAssets } from './assets';
 import { db } from './db';
+import { sweepStaleUploads } from './forms';
 
 export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
-export { BodyTooLargeError, isTooLarge, normalizeListField, readForm, readMultipart } from './forms';
+export {
+  BodyTooLargeError,
+  discardUploads,
+  isTooLarge,
+  normalizeListField,
+  readForm,
+  readMultipart,
+} from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';
 export { linkMessage, MailError, sendMail } from './mail';
@@ -19,6 +27,7 @@ export { sendAsset } from './send-asset';
 export { endAllSessions, getUser, requireUser, signIn, signOut } from './session';
 
 sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads failed:', error));
+sweepStaleUploads();
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';

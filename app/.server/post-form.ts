@@ -1,5 +1,6 @@
 // Reading the create/edit post form (SPEC 2): fields through PostSchema, the attachment checked
-// by its bytes and size. Attachments keep their original bytes and name (no re-encoding).
+// by its bytes and size, streamed to a temp file and moved into the store. Attachments keep their
+// original bytes and name (no re-encoding).
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
@@ -7,7 +8,7 @@ import { PostSchema } from '~/lib/schemas';
 import { api } from './api';
 import { AssetError, ATTACHMENT_LIMIT_BYTES, prepareAsset, type PreparedAsset } from './assets';
 import { requireUser } from './session';
-import { BodyTooLargeError, isTooLarge, readMultipart } from './forms';
+import { BodyTooLargeError, discardUploads, isTooLarge, readMultipart, uploadSource } from './forms';
 
 const parsePost = (formData: FormData) => parseWithZod(formData, { schema: PostSchema });
 export type PostSubmission = ReturnType<typeof parsePost>;
@@ -25,6 +26,14 @@ export async function readPostForm(
     if (error instanceof BodyTooLargeError) return { tooLarge: true };
     throw error;
   }
+  try {
+    return await checkPost(formData);
+  } finally {
+    discardUploads(formData);
+  }
+}
+
+async function checkPost(formData: FormData) {
   const submission = parsePost(formData);
   const upload = formData.get('attachment');
   if (
@@ -32,17 +41,17 @@ export async function readPostForm(
     !(upload instanceof File) ||
     (upload.size === 0 && !isTooLarge(upload))
   ) {
-    return { tooLarge: false, submission, file: null, fileError: null };
+    return { tooLarge: false as const, submission, file: null, fileError: null };
   }
   if (isTooLarge(upload))
-    return { tooLarge: false, submission, file: null, fileError: 'The file is larger than 25 MB.' };
+    return { tooLarge: false as const, submission, file: null, fileError: 'The file is larger than 25 MB.' };
   try {
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    const file = await prepareAsset({ bytes, filename: upload.name, ownerId: null, kind: 'file' });
-    return { tooLarge: false, submission, file, fileError: null };
+    const source = await uploadSource(upload);
+    const file = await prepareAsset({ ...source, filename: upload.name, ownerId: null, kind: 'file' });
+    return { tooLarge: false as const, submission, file, fileError: null };
   } catch (error) {
     if (!(error instanceof AssetError)) throw error;
-    return { tooLarge: false, submission, file: null, fileError: error.message };
+    return { tooLarge: false as const, submission, file: null, fileError: error.message };
   }
 }
 

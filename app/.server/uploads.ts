@@ -1,6 +1,6 @@
 // Image fields of a multipart form (avatar, banner): size and type checked, re-encoded by sharp.
 import { AssetError, prepareAsset, type PreparedAsset } from './assets';
-import { isTooLarge } from './forms';
+import { isTooLarge, uploadSource } from './forms';
 
 /** The chosen images, prepared on disk, and an error per field that could not be used. */
 export async function prepareImageFields<Name extends string>(formData: FormData, names: readonly Name[]) {
@@ -16,7 +16,7 @@ export async function prepareImageFields<Name extends string>(formData: FormData
     }
     try {
       images[name] = await prepareAsset({
-        bytes: new Uint8Array(await file.arrayBuffer()),
+        ...(await uploadSource(file)),
         filename: file.name,
         ownerId: null,
         kind: 'image',

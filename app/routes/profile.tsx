@@ -24,6 +24,7 @@ import {
   IMAGE_LIMIT_BYTES,
   normalizeListField,
   prepareImageFields,
+  discardUploads,
   readMultipart,
   requireUser,
 } from '~/.server';
@@ -72,31 +73,43 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 413 },
     );
   }
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
-  // Images are only processed for a real save (not for adding or removing a qualification row).
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const prepared = await prepareImageFields(formData, ['avatar', 'banner'] as const);
-  if (Object.keys(prepared.errors).length) {
-    prepared.discardAll();
-    return data(
-      { result: submission.reply({ fieldErrors: prepared.errors as Record<string, string[]> }) },
-      { status: 400 },
-    );
-  }
-  const { username, fullname, bio, qualifications } = submission.value;
-  let outcome: 'saved' | 'username-taken';
   try {
-    outcome = await api.profile.update(user.id, { username, fullname, bio, qualifications }, prepared.images);
-  } catch {
-    return data({ result: submission.reply({ formErrors: ['Failed to update profile'] }) }, { status: 500 });
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    // Images are only processed for a real save (not for adding or removing a qualification row).
+    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+    const prepared = await prepareImageFields(formData, ['avatar', 'banner'] as const);
+    if (Object.keys(prepared.errors).length) {
+      prepared.discardAll();
+      return data(
+        { result: submission.reply({ fieldErrors: prepared.errors as Record<string, string[]> }) },
+        { status: 400 },
+      );
+    }
+    const { username, fullname, bio, qualifications } = submission.value;
+    let outcome: 'saved' | 'username-taken';
+    try {
+      outcome = await api.profile.update(
+        user.id,
+        { username, fullname, bio, qualifications },
+        prepared.images,
+      );
+    } catch {
+      return data(
+        { result: submission.reply({ formErrors: ['Failed to update profile'] }) },
+        { status: 500 },
+      );
+    }
+    if (outcome === 'username-taken') {
+      return data(
+        { result: submission.reply({ fieldErrors: { username: ['Username is already taken'] } }) },
+        { status: 400 },
+      );
+    }
+    return redirect('/profile?updated=1');
+  } finally {
+    // Temp upload files go, whatever happened (the stored ones were moved into the store).
+    discardUploads(formData);
   }
-  if (outcome === 'username-taken') {
-    return data(
-      { result: submission.reply({ fieldErrors: { username: ['Username is already taken'] } }) },
-      { status: 400 },
-    );
-  }
-  return redirect('/profile?updated=1');
 }
 
 export default function Profile() {

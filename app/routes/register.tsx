@@ -46,6 +46,7 @@ import {
   prepareImageFields,
   readDraft,
   readForm,
+  discardUploads,
   readMultipart,
   saveDraft,
 } from '~/.server';
@@ -170,76 +171,81 @@ async function profileStep(request: Request) {
     }
     throw error;
   }
-  if (formData.get('intent') === 'back') return redirect('/register');
-
-  // Images chosen on this step are stored at once, so a validation error does not lose them.
-  const prepared = await prepareImageFields(formData, IMAGE_FIELDS);
-  const fieldErrors: Record<string, string[]> = { ...prepared.errors };
-  const images = { avatar: draft.avatarId ?? null, banner: draft.bannerId ?? null };
-  for (const name of IMAGE_FIELDS) {
-    const asset = prepared.images[name];
-    if (!asset) continue;
-    await api.assets.savePending(asset);
-    images[name] = asset.row.id;
-  }
-  const headers = {
-    'Set-Cookie': await saveDraft({ ...draft, avatarId: images.avatar, bannerId: images.banner }),
-  };
-
-  const submission = parseWithZod(formData, { schema: RegisterStep2Schema });
-  if (!images.avatar && !fieldErrors.avatar && submission.status === 'success')
-    fieldErrors.avatar = ['Please choose an avatar image'];
-  if (submission.status !== 'success' || Object.keys(fieldErrors).length) {
-    const errors = submission.status === 'error' ? submission.error : {};
-    return reply(
-      submission.reply({ fieldErrors: { ...errors, ...fieldErrors } as Record<string, string[]> }),
-      400,
-      headers,
-    );
-  }
-
-  const fail = (message: string) =>
-    reply(submission.reply({ formErrors: [`Error: ${message}`] }), 400, headers);
-  const address = clientAddress(request, config.TRUST_PROXY);
-  if (address && !(await hit(`register:${address}`, LIMITS.registrationsPerAddress))) {
-    return fail(identityMessage('register', new IdentityError('too-many-requests')));
-  }
-  // SPEC 5: both checks again, in parallel, before the identity account is created.
-  const [emailIsTaken, usernameIsTaken] = await Promise.all([
-    api.accounts.emailTaken(draft.email),
-    api.accounts.usernameTaken(draft.username),
-  ]);
-  if (emailIsTaken) return fail('Email already registered');
-  if (usernameIsTaken) return fail('Username already taken');
-
-  let uid: string;
   try {
-    uid = (await identity.createAccount(draft.email, draft.password)).uid;
-  } catch (error) {
-    return fail(identityMessage('register', error));
-  }
-  try {
-    await api.accounts.signUp({
-      uid,
-      email: draft.email,
-      username: draft.username,
-      fullname: draft.fullname,
-      bio: submission.value.bio,
-      qualifications: submission.value.qualifications,
-      avatarId: images.avatar,
-      bannerId: images.banner,
-      inviteKey: draft.inviteKey,
+    if (formData.get('intent') === 'back') return redirect('/register');
+
+    // Images chosen on this step are stored at once, so a validation error does not lose them.
+    const prepared = await prepareImageFields(formData, IMAGE_FIELDS);
+    const fieldErrors: Record<string, string[]> = { ...prepared.errors };
+    const images = { avatar: draft.avatarId ?? null, banner: draft.bannerId ?? null };
+    for (const name of IMAGE_FIELDS) {
+      const asset = prepared.images[name];
+      if (!asset) continue;
+      await api.assets.savePending(asset);
+      images[name] = asset.row.id;
+    }
+    const headers = {
+      'Set-Cookie': await saveDraft({ ...draft, avatarId: images.avatar, bannerId: images.banner }),
+    };
+
+    const submission = parseWithZod(formData, { schema: RegisterStep2Schema });
+    if (!images.avatar && !fieldErrors.avatar && submission.status === 'success')
+      fieldErrors.avatar = ['Please choose an avatar image'];
+    if (submission.status !== 'success' || Object.keys(fieldErrors).length) {
+      const errors = submission.status === 'error' ? submission.error : {};
+      return reply(
+        submission.reply({ fieldErrors: { ...errors, ...fieldErrors } as Record<string, string[]> }),
+        400,
+        headers,
+      );
+    }
+
+    const fail = (message: string) =>
+      reply(submission.reply({ formErrors: [`Error: ${message}`] }), 400, headers);
+    const address = clientAddress(request, config.TRUST_PROXY);
+    if (address && !(await hit(`register:${address}`, LIMITS.registrationsPerAddress))) {
+      return fail(identityMessage('register', new IdentityError('too-many-requests')));
+    }
+    // SPEC 5: both checks again, in parallel, before the identity account is created.
+    const [emailIsTaken, usernameIsTaken] = await Promise.all([
+      api.accounts.emailTaken(draft.email),
+      api.accounts.usernameTaken(draft.username),
+    ]);
+    if (emailIsTaken) return fail('Email already registered');
+    if (usernameIsTaken) return fail('Username already taken');
+
+    let uid: string;
+    try {
+      uid = (await identity.createAccount(draft.email, draft.password)).uid;
+    } catch (error) {
+      return fail(identityMessage('register', error));
+    }
+    try {
+      await api.accounts.signUp({
+        uid,
+        email: draft.email,
+        username: draft.username,
+        fullname: draft.fullname,
+        bio: submission.value.bio,
+        qualifications: submission.value.qualifications,
+        avatarId: images.avatar,
+        bannerId: images.banner,
+        inviteKey: draft.inviteKey,
+      });
+    } catch (error) {
+      // SPEC 4: nothing is left behind when sign-up fails after the identity account exists.
+      await identity.deleteAccount(uid);
+      if (error instanceof InviteError) return fail(error.message);
+      console.error('Registration failed:', error);
+      return fail('Registration failed. Please try again.');
+    }
+    return redirect(`/register?${new URLSearchParams({ done: '1', email: draft.email })}`, {
+      headers: { 'Set-Cookie': await clearDraft() },
     });
-  } catch (error) {
-    // SPEC 4: nothing is left behind when sign-up fails after the identity account exists.
-    await identity.deleteAccount(uid);
-    if (error instanceof InviteError) return fail(error.message);
-    console.error('Registration failed:', error);
-    return fail('Registration failed. Please try again.');
+  } finally {
+    // Temp upload files go, whatever happened (the stored ones were moved into the store).
+    discardUploads(formData);
   }
-  return redirect(`/register?${new URLSearchParams({ done: '1', email: draft.email })}`, {
-    headers: { 'Set-Cookie': await clearDraft() },
-  });
 }
 
 export default function Register() {

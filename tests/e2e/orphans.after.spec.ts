@@ -1,5 +1,6 @@
 // Runs in the "after-all" project, once the js and nojs journeys are done: after their deletes and replacements,
-// every file under DATA_DIR/assets belongs to an asset row, and every row has its file.
+// every file under DATA_DIR/assets belongs to an asset row, every row has its file, and no
+// temporary upload is left in DATA_DIR/uploads (including after refused and failed forms).
 import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '../support/servers';
@@ -16,4 +17,6 @@ test('no orphan upload is left in DATA_DIR', async () => {
   );
   expect([...onDisk].filter((id) => !rows.has(id))).toEqual([]);
   expect([...rows].filter((id) => !onDisk.has(id))).toEqual([]);
+  const temp = path.join(dataDir('seeded'), 'uploads');
+  expect(fs.existsSync(temp) ? fs.readdirSync(temp) : []).toEqual([]);
 });

@@ -134,7 +134,14 @@ export async function prepareAsset(
   if (size > limit) {
     throw new AssetError(`The file is larger than ${limit / 1024 / 1024} MB.`);
   }
-  const sha256 = await sha256Of(input);
+  // Images (at most 5 MB) are read once, for both the hash and sharp; attachments are streamed.
+  const imageBytes =
+    input.kind === 'image'
+      ? 'path' in input
+        ? fs.readFileSync(input.path)
+        : Buffer.from(input.bytes)
+      : null;
+  const sha256 = await sha256Of(imageBytes ? { bytes: imageBytes } : input);
   const id = crypto.randomBytes(16).toString('hex');
   const dir = assetDir(id);
   const discard = () => removeAssetDir(id);
@@ -147,9 +154,8 @@ export async function prepareAsset(
     let width: number | null = null;
     let height: number | null = null;
     let variants: number[] = [];
-    if (input.kind === 'image') {
-      const source = 'path' in input ? fs.readFileSync(input.path) : Buffer.from(input.bytes);
-      const image = sharp(source, { limitInputPixels: 40_000_000 }).rotate();
+    if (imageBytes) {
+      const image = sharp(imageBytes, { limitInputPixels: 40_000_000 }).rotate();
       // GIFs become PNGs (first frame): small, and no animation surprises in avatars.
       const encoded =
         sniffed === 'image/jpeg'

@@ -31,4 +31,4 @@ sweepStaleUploads();
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';
-export { prepareImageFields } from './uploads';
+export { FORM_TOO_LARGE, prepareImageFields, readMemberForm } from './uploads';

@@ -83,7 +83,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
  * SPEC 8: the provider signs a member out when the account is disabled or its tokens revoked. For a
  * provider that keeps accounts elsewhere (Firebase), each session asks it again once
  * IDENTITY_RECHECK_SECONDS (at most five minutes) have passed. If the provider cannot be reached
- * the session is kept and asked again next time round: an outage should not sign everyone out.
+ * the session is kept and asked again after the next interval: an outage should not sign everyone out.
  */
 async function accountStillValid(
   sessionId: string,

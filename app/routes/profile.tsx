@@ -18,15 +18,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import {
   api,
   assertSameOrigin,
-  BodyTooLargeError,
   config,
   fromApi,
-  IMAGE_LIMIT_BYTES,
-  normalizeListField,
   prepareImageFields,
   discardUploads,
-  readMultipart,
+  FORM_TOO_LARGE,
   requireUser,
+  readMemberForm,
 } from '~/.server';
 import { ErrorList, Field, FormBanner, ImageInput, QualificationRows } from '~/components/forms';
 import type { Member } from '~/lib/models';
@@ -55,23 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
-  let formData: FormData;
-  try {
-    formData = normalizeListField(
-      await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 }),
-      'qualifications',
-    );
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
-    return data(
-      {
-        result: {
-          status: 'error' as const,
-          error: { '': ['The form is too large. Images can be at most 5 MB.'] },
-        },
-      },
-      { status: 413 },
-    );
+  const formData = await readMemberForm(request);
+  if (!formData) {
+    return data({ result: { status: 'error' as const, error: { '': [FORM_TOO_LARGE] } } }, { status: 413 });
   }
   try {
     const submission = parseWithZod(formData, { schema: ProfileSchema });

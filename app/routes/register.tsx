@@ -38,16 +38,15 @@ import {
   identity,
   IdentityError,
   identityMessage,
-  IMAGE_LIMIT_BYTES,
   InviteError,
   isSpam,
   LIMITS,
-  normalizeListField,
   prepareImageFields,
   readDraft,
   readForm,
+  readMemberForm,
   discardUploads,
-  readMultipart,
+  FORM_TOO_LARGE,
   saveDraft,
 } from '~/.server';
 import {
@@ -156,21 +155,8 @@ const IMAGE_FIELDS = ['avatar', 'banner'] as const;
 async function profileStep(request: Request) {
   const draft = await readDraft(request);
   if (!draft) throw redirect('/register');
-  let formData: FormData;
-  try {
-    formData = normalizeListField(
-      await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 }),
-      'qualifications',
-    );
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      return reply(
-        { status: 'error', error: { '': ['The form is too large. Images can be at most 5 MB.'] } },
-        413,
-      );
-    }
-    throw error;
-  }
+  const formData = await readMemberForm(request);
+  if (!formData) return reply({ status: 'error', error: { '': [FORM_TOO_LARGE] } }, 413);
   try {
     if (formData.get('intent') === 'back') return redirect('/register');
 

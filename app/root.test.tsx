@@ -10,7 +10,7 @@ function Exploding(): never {
   throw new Error('render crashed');
 }
 
-test('an unexpected render crash shows the SPEC fallback with Return to Home and Try Again', async () => {
+test('an unexpected render crash shows the crash fallback with Return to Home and Try Again', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const Stub = createRemixStub([{ path: '/members', Component: Exploding, ErrorBoundary }]);
   render(<Stub initialEntries={['/members?x=1']} />);

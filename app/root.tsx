@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // SPEC 4 'verify': every request resolves the signed-in member from the session row.
+  // docs/product.md §4 'verify': every request resolves the signed-in member from the session row.
   const user = await getUser(request);
   return {
     publicUrl: config.PUBLIC_URL,

@@ -1,4 +1,4 @@
-// Admin CLI (DESIGN.md 5). Thin: it parses arguments and calls app/.server code. The result is the
+// Admin CLI (docs/architecture.md §5). Thin: it parses arguments and calls app/.server code. The result is the
 // last line on stdout; a failure exits non-zero with one line on stderr.
 import { db } from '../app/.server/db';
 import { createInvite, listInvites, revokeInvite } from '../app/.server/api/invites';

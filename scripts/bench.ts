@@ -1,4 +1,4 @@
-// `npm run bench`: the performance budget of DESIGN.md 7, measured. Builds nothing: run
+// `npm run bench`: the performance budget of docs/architecture.md §7, measured. Builds nothing: run
 // `npm run build` first. Seeds a throwaway DATA_DIR, serves the build on 127.0.0.1 and prints:
 //   - JavaScript each public page loads (gzip bytes, as the browser fetches it)
 //   - /members latency: 200 sequential requests (median, p95), then autocannon with 10 connections

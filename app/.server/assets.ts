@@ -1,4 +1,4 @@
-// Uploaded files: disk storage under DATA_DIR/assets and the image pipeline (DESIGN.md 6).
+// Uploaded files: disk storage under DATA_DIR/assets and the image pipeline (docs/architecture.md §6).
 // Avatars, banners and project images are re-encoded by sharp, which drops metadata (GPS, camera
 // serials), and get WebP width variants for srcset. Attachments keep their bytes; those that are
 // not images are always served as downloads.

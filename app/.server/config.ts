@@ -1,4 +1,4 @@
-// All environment variables, parsed once (DESIGN.md section 5). A bad value stops start-up with
+// All environment variables, parsed once (docs/architecture.md §5). A bad value stops start-up with
 // one line naming the variable, so a misconfigured container fails loudly instead of half-working.
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // Google sign-in as a server-side OpenID Connect code flow with PKCE, state and nonce
-// (DESIGN.md 2), so it works without JavaScript. The issuer is OIDC_ISSUER_URL (Google's by
+// (docs/architecture.md §2), so it works without JavaScript. The issuer is OIDC_ISSUER_URL (Google's by
 // default; tests run a real local issuer). Only a verified e-mail that belongs to a member signs in.
 import * as client from 'openid-client';
 import { api } from './api';
@@ -40,7 +40,7 @@ function issuer() {
 }
 
 export class GoogleSignInError extends Error {
-  /** Which SPEC text /login shows (lib/notices loginErrors). */
+  /** Which product text /login shows (lib/notices loginErrors). */
   readonly key: 'google-failed' | 'google-disabled';
   constructor(message: string, key: GoogleSignInError['key'] = 'google-failed') {
     super(message);

@@ -1,5 +1,5 @@
 // Turning API answers into HTTP for route loaders: a thrown response renders the route's
-// ErrorBoundary with SPEC's text and the right status.
+// ErrorBoundary with the product's text and the right status.
 import { data } from '@remix-run/node';
 import { ApiError } from './api';
 
@@ -7,7 +7,7 @@ export function notFound(message: string): never {
   throw data({ message }, { status: 404 });
 }
 
-/** Awaits an API call; an ApiError becomes an error response carrying its SPEC message. */
+/** Awaits an API call; an ApiError becomes an error response carrying its product message. */
 export async function fromApi<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;

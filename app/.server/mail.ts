@@ -1,4 +1,4 @@
-// Sends one message (DESIGN.md 2): over SMTP_URL, or without it as an .eml file in
+// Sends one message (docs/architecture.md §2): over SMTP_URL, or without it as an .eml file in
 // DATA_DIR/outbox with the link logged, so a local run can still follow reset links.
 import fs from 'node:fs';
 import path from 'node:path';

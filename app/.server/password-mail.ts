@@ -1,4 +1,4 @@
-// Reset and set-password e-mails (SPEC 7 helpers): a code from the identity provider, a link to
+// Reset and set-password e-mails (docs/product.md §7 helpers): a code from the identity provider, a link to
 // PUBLIC_URL/reset-password?oobCode=CODE, limits per account so nobody is flooded with mail.
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect } from '@remix-run/node';
@@ -21,7 +21,7 @@ export async function sendPasswordMail(request: Request, email: string, purpose:
     (await hit(`mail:${email}`, LIMITS.mailRequestsPerAccount)) &&
     (!address || (await hit(`mail-ip:${address}`, LIMITS.mailRequestsPerAddress)));
   if (!allowed) throw new IdentityError('too-many-requests');
-  // SPEC 5: the request needs a member with that e-mail.
+  // docs/product.md §5: the request needs a member with that e-mail.
   if (!(await api.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');
   const code = await identity.issueCode(email, purpose);
   const link = `${config.PUBLIC_URL}/reset-password?${new URLSearchParams({ oobCode: code })}`;
@@ -50,7 +50,7 @@ export async function sendPasswordMail(request: Request, email: string, purpose:
 
 /**
  * The action behind /forgot-password and /set-password: validates the e-mail, sends the link and
- * redirects to the page's "sent" state; every failure comes back with SPEC 8's text and the
+ * redirects to the page's "sent" state; every failure comes back with docs/product.md §8's text and the
  * e-mail still filled in.
  */
 export async function emailRequestAction(request: Request, purpose: CodePurpose) {
@@ -74,7 +74,7 @@ export async function emailRequestAction(request: Request, purpose: CodePurpose)
   return redirect(`${url.pathname}?${new URLSearchParams({ sent: '1', email })}`);
 }
 
-/** Sets the new password with the code and signs the member out everywhere (DESIGN.md 6). */
+/** Sets the new password with the code and signs the member out everywhere (docs/architecture.md §6). */
 export async function completePasswordReset(code: string, password: string) {
   const account = await identity.confirmCode(code, password);
   const member = await api.accounts.memberForIdentity(account.uid, account.email);

@@ -1,4 +1,4 @@
-// Reading the create/edit post form (SPEC 2): fields through PostSchema, the attachment checked
+// Reading the create/edit post form (docs/product.md §2): fields through PostSchema, the attachment checked
 // by its bytes and size, streamed to a temp file and moved into the store. Attachments keep their
 // original bytes and name (no re-encoding).
 import type { SubmissionResult } from '@conform-to/react';

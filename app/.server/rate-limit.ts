@@ -1,4 +1,4 @@
-// Fixed-window counters in the database (DESIGN.md 6), so limits hold across restarts.
+// Fixed-window counters in the database (docs/architecture.md §6), so limits hold across restarts.
 import { sql } from 'kysely';
 import { db } from './db';
 
@@ -8,7 +8,7 @@ export interface Limit {
   windowMs: number;
 }
 
-/** SPEC 8 'Too many failed login attempts...': tight per account, generous per address. */
+/** docs/product.md §8 'Too many failed login attempts...': tight per account, generous per address. */
 export const LIMITS = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * 60 * 1000 },
   loginFailuresPerAddress: { max: 100, windowMs: 15 * 60 * 1000 },

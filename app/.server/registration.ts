@@ -1,4 +1,4 @@
-// The registration draft between steps (DESIGN.md 4): step 1's fields, password included, live
+// The registration draft between steps (docs/architecture.md §4): step 1's fields, password included, live
 // in an encrypted, HTTP-only cookie for 30 minutes, never in a hidden field.
 import type { RegisterStep1 } from '~/lib/schemas';
 import { sealedCookie } from './sealed-cookie';

@@ -1,4 +1,4 @@
-// Response headers every page carries (DESIGN.md 6). The CSP allows scripts only with this
+// Response headers every page carries (docs/architecture.md §6). The CSP allows scripts only with this
 // request's nonce, so an injected <script> does not run.
 import crypto from 'node:crypto';
 
@@ -34,7 +34,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 }
 
 /**
- * Refuses cross-site state changes (DESIGN.md 6): an Origin, when sent, must be this site's
+ * Refuses cross-site state changes (docs/architecture.md §6): an Origin, when sent, must be this site's
  * (PUBLIC_URL or the address the request came to), and a browser that says the request is
  * cross-site (Sec-Fetch-Site) is believed whatever the Origin claims.
  */

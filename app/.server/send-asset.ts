@@ -1,4 +1,4 @@
-// The HTTP side of /assets/{id} and /assets/{id}/{filename} (DESIGN.md 5 and 6).
+// The HTTP side of /assets/{id} and /assets/{id}/{filename} (docs/architecture.md §5 and 6).
 import fs from 'node:fs';
 import { createReadableStreamFromReadable, redirect } from '@remix-run/node';
 import { api } from './api';

@@ -1,4 +1,4 @@
-// Signed-in state (DESIGN.md 6): an HTTP-only cookie carries a random session id; the session is a
+// Signed-in state (docs/architecture.md §6): an HTTP-only cookie carries a random session id; the session is a
 // row, so logging out or resetting a password really ends it. 30-day rolling expiry.
 import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
@@ -32,7 +32,7 @@ async function sessionIdFrom(request: Request): Promise<string | null> {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-/** The signed-in member, or null (SPEC 4 'verify'): an expired or deleted session is signed out. */
+/** The signed-in member, or null (docs/product.md §4 'verify'): an expired or deleted session is signed out. */
 export async function getUser(request: Request): Promise<SessionUser | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
@@ -80,7 +80,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * SPEC 8: the provider signs a member out when the account is disabled or its tokens revoked. For a
+ * docs/product.md §8: the provider signs a member out when the account is disabled or its tokens revoked. For a
  * provider that keeps accounts elsewhere (Firebase), each session asks it again once
  * IDENTITY_RECHECK_SECONDS (at most five minutes) have passed. If the provider cannot be reached
  * the session is kept and asked again after the next interval: an outage should not sign everyone out.

@@ -4,7 +4,7 @@ import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
 
 /**
  * 'Delete' for an own post. Without JavaScript it is a link to the confirmation page; with it the
- * browser's confirm() asks and the post is deleted in place (SPEC 2 and 8).
+ * browser's confirm() asks and the post is deleted in place (docs/product.md §2 and 8).
  */
 export function DeletePostLink({ postId, title }: { postId: string; title: string }) {
   const fetcher = useFetcher<{ error?: string }>();

@@ -1,4 +1,4 @@
-// The page shape shared by /forgot-password and /set-password (SPEC 2): an e-mail form, then a
+// The page shape shared by /forgot-password and /set-password (docs/product.md §2): an e-mail form, then a
 // "sent" state reached by redirect, so it works the same with and without JavaScript.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';

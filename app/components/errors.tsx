@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 
-/** SPEC 8: the note shown under every load failure. */
+/** docs/product.md §8: the note shown under every load failure. */
 export const LOAD_FAILURE_NOTE =
   "Probably shouldn't happen, try again later or let us know whichever way you want";
 
@@ -16,7 +16,7 @@ export function errorMessage(error: unknown): string {
   return 'Unknown error';
 }
 
-/** 'Failed to load {what}: {message}' with SPEC's note: the error view of a data page. */
+/** 'Failed to load {what}: {message}' with the product's note: the error view of a data page. */
 export function LoadFailure({ what }: { what: string }) {
   const error = useRouteError();
   return (
@@ -53,7 +53,7 @@ export function NotFoundPage() {
   );
 }
 
-/** SPEC 2 crash fallback. 'Try Again' is a link to this same address, so it works without JavaScript. */
+/** docs/product.md §2 crash fallback. 'Try Again' is a link to this same address, so it works without JavaScript. */
 export function CrashPage() {
   const location = useLocation();
   return (

@@ -71,7 +71,7 @@ export function Field({ label, field, inputProps, hint, status, required }: Fiel
   );
 }
 
-/** A password input; with JavaScript a show/hide toggle and, optionally, the SPEC strength bar. */
+/** A password input; with JavaScript a show/hide toggle and, optionally, the product's strength bar. */
 /** A new password with the strength meter, then its confirmation (registration and reset). */
 export function NewPasswordFields({
   password,
@@ -181,7 +181,7 @@ export function ImageInput({
   );
 }
 
-/** SPEC 5: up to five qualification rows; one always stays. Add/remove are conform intents: with
+/** docs/product.md §5: up to five qualification rows; one always stays. Add/remove are conform intents: with
  * JavaScript they change the list in place, without it they post and the server re-renders. */
 export function QualificationRows({
   form,

@@ -9,7 +9,7 @@ interface HeaderUser {
 const publicLinks = [
   { to: '/members', label: 'members' },
   { to: '/portfolio', label: 'portfolio' },
-  // SPEC 2: contact scrolls to the footer, going to / first when elsewhere.
+  // docs/product.md §2: contact scrolls to the footer, going to / first when elsewhere.
   { to: '/#contact', label: 'contact' },
 ];
 

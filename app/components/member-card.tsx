@@ -4,7 +4,7 @@ import { isoDay } from '~/lib/dates';
 import { cardName, postTitle, shortBio } from '~/lib/text';
 import { Avatar } from './images';
 
-/** SPEC 2: a member card lists two posts, then '+N more' opens the rest. */
+/** docs/product.md §2: a member card lists two posts, then '+N more' opens the rest. */
 export const CARD_POSTS = 2;
 
 function PostItem({ memberId, post }: { memberId: string; post: Post }) {
@@ -19,7 +19,7 @@ function PostItem({ memberId, post }: { memberId: string; post: Post }) {
   );
 }
 
-/** The bio, cut per SPEC 5 with a read more / read less toggle that needs no JavaScript. */
+/** The bio, cut per docs/product.md §5 with a read more / read less toggle that needs no JavaScript. */
 export function CollapsibleBio({ bio, postCount }: { bio: string; postCount: number }) {
   const short = shortBio(bio, postCount);
   if (!short.isCut) return <p className="bio">{short.text}</p>;

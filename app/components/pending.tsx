@@ -1,7 +1,7 @@
 import { useNavigation } from '@remix-run/react';
 import { loadingText } from '~/lib/loading';
 
-/** Shows SPEC's loading text while the next page's data is on its way (client navigation only). */
+/** Shows the product's loading text while the next page's data is on its way (client navigation only). */
 export function PendingNavigation() {
   const navigation = useNavigation();
   const pending =

@@ -1,4 +1,4 @@
-// The create / edit post form (SPEC 2). A multipart POST that works without JavaScript; with it,
+// The create / edit post form (docs/product.md §2). A multipart POST that works without JavaScript; with it,
 // a chosen image is previewed before saving and 'Remove File' works in place.
 import {
   getFormProps,
@@ -34,7 +34,7 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
-  // SPEC 4: editing any field clears the error banner.
+  // docs/product.md §4: editing any field clears the error banner.
   const [showBanner, setShowBanner] = useState(true);
   useEffect(() => setShowBanner(true), [lastResult]);
 

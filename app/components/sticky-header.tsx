@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** SPEC 9: the project's sticky header appears after 50 px of scroll. */
+/** docs/product.md §9: the project's sticky header appears after 50 px of scroll. */
 export const STICKY_AFTER_PX = 50;
 
 /**

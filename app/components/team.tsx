@@ -1,4 +1,4 @@
-// The 'Team Members (n)' card (SPEC 2): 4 a page with a pager and a 'View All' dialog.
+// The 'Team Members (n)' card (docs/product.md §2): 4 a page with a pager and a 'View All' dialog.
 // Without JavaScript the pager and dialog are links (?team=N, ?team=all) answered by the server;
 // with JavaScript the same links switch client state and open a modal dialog.
 import { Link } from '@remix-run/react';

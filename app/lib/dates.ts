@@ -1,7 +1,7 @@
-// Dates as SPEC shows them. The time zone is fixed so server and browser render the same text.
+// Dates as the pages show them (docs/product.md §3). The time zone is fixed so server and browser render the same text.
 const TIME_ZONE = 'Europe/Dublin';
 
-/** SPEC 3: created_at as YYYY-MM-DD, or today's date when missing or unreadable. */
+/** docs/product.md §3: created_at as YYYY-MM-DD, or today's date when missing or unreadable. */
 export function isoDay(createdAt: string | null | undefined, now: Date = new Date()): string {
   const date = createdAt ? new Date(createdAt) : now;
   const valid = Number.isNaN(date.getTime()) ? now : date;

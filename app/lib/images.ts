@@ -12,7 +12,7 @@ export function variantWidths(originalWidth: number): number[] {
 export const PROJECT_PLACEHOLDER = '/project-placeholder.svg';
 export const DEFAULT_BANNER = '/lab-header.jpg';
 
-/** SPEC 3: our own initials avatar, drawn by the /avatar.svg resource route. */
+/** docs/product.md §3: our own initials avatar, drawn by the /avatar.svg resource route. */
 export function initialsAvatarUrl(name: string) {
   return `/avatar.svg?name=${encodeURIComponent(name)}`;
 }
@@ -23,7 +23,7 @@ export function initialsAvatarUrl(name: string) {
  */
 export type ImageFallback = { initials: string } | 'banner' | 'project';
 
-/** Address of an uploaded image (SPEC 3 shape /assets/{id}) at a variant width, with its fallback. */
+/** Address of an uploaded image (docs/product.md §3 shape /assets/{id}) at a variant width, with its fallback. */
 export function assetUrl(id: string, width?: number, fallback?: ImageFallback) {
   const query = new URLSearchParams();
   if (width) query.set('w', String(width));

@@ -1,4 +1,4 @@
-// The initials avatar (SPEC 3), drawn by us instead of a third-party service.
+// The initials avatar (docs/product.md §3), drawn by us instead of a third-party service.
 
 /** Up to two initials: first and last word of the name; '?' for an empty name. */
 export function initials(name: string): string {

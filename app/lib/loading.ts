@@ -1,4 +1,4 @@
-// SPEC 2 loading texts, shown as pending UI while a client-side navigation waits for its data.
+// docs/product.md §2 loading texts, shown as pending UI while a client-side navigation waits for its data.
 const loadingTexts: [RegExp, string][] = [
   [/^\/members\/?$/, 'Loading members...'],
   [/^\/members\/[^/]+\/?$/, 'Loading member profile...'],

@@ -1,4 +1,4 @@
-// Title, description, keywords, canonical, Open Graph and Twitter tags for every page (SPEC 2).
+// Title, description, keywords, canonical, Open Graph and Twitter tags for every page (docs/product.md §2).
 import type { MetaDescriptor } from '@remix-run/node';
 import { DEFAULT_KEYWORDS, SITE_NAME } from './site';
 import { metaDescription } from './text';

@@ -4,7 +4,7 @@ import { avatarColour, initials, initialsSvg } from './initials';
 import { loadingText } from './loading';
 import { slugify, uniqueSlug } from './slug';
 
-test('loading texts per route (SPEC 2)', () => {
+test('loading texts per route (docs/product.md §2)', () => {
   expect(loadingText('/members')).toBe('Loading members...');
   expect(loadingText('/members/aoife')).toBe('Loading member profile...');
   expect(loadingText('/posts/aoife/a-post')).toBe('Loading post...');

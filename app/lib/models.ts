@@ -1,4 +1,4 @@
-// The shapes of SPEC section 3, as the API seam answers them. Shared by server and components.
+// The shapes of docs/product.md §3, as the API seam answers them. Shared by server and components.
 
 export interface AssetRef {
   id: string;
@@ -52,7 +52,7 @@ export interface Project {
   members: ProjectMember[];
 }
 
-/** SPEC 8: what a failed API call says. */
+/** docs/product.md §8: what a failed API call says. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-// Success messages carried to /login in the query string (SPEC's "navigation state"): only these
+// Success messages carried to /login in the query string (the product's "navigation state"): only these
 // fixed texts can appear, so the parameter cannot inject content.
 const notices = {
   'password-reset': 'Password Reset Successfully. Please sign in with your new password.',
@@ -11,7 +11,7 @@ export function noticeText(key: string | null): string | null {
   return key && key in notices ? notices[key as NoticeKey] : null;
 }
 
-// Errors carried back to /login by the Google sign-in callback (SPEC 8 texts).
+// Errors carried back to /login by the Google sign-in callback (docs/product.md §8 texts).
 const loginErrors = {
   'google-unknown': 'Account not found in our system. Please register first.',
   'google-failed': 'Google sign in failed. Please try again.',

@@ -1,6 +1,6 @@
 import { MIN_PASSWORD } from './schemas';
 
-/** SPEC 9: the strength bar is red below 8 characters, orange below 12, green otherwise. */
+/** docs/product.md §9: the strength bar is red below 8 characters, orange below 12, green otherwise. */
 export function passwordStrength(password: string) {
   const length = password.length;
   if (length < MIN_PASSWORD)

@@ -25,7 +25,7 @@ test('portfolio sections split featured from the rest and filter by tag', () => 
   expect(portfolioSections(projects, 'Nope').count).toBe(0);
 });
 
-test('key facts follow SPEC 9', () => {
+test('key facts follow docs/product.md §9', () => {
   expect(
     keyFacts({
       tags: ['Robotics', 'Open Source', 'Hardware', 'Education'],

@@ -1,7 +1,7 @@
-// Portfolio and project rules of SPEC sections 2 and 9.
+// Portfolio and project rules of docs/product.md §2 and §9.
 import type { Project } from './models';
 
-/** SPEC 9: the portfolio tag list is the sorted set of all project tags. */
+/** docs/product.md §9: the portfolio tag list is the sorted set of all project tags. */
 export function tagList(projects: Pick<Project, 'tags'>[]): string[] {
   return [...new Set(projects.flatMap((project) => project.tags))].sort((a, b) =>
     a.localeCompare(b, 'en', { sensitivity: 'base' }),
@@ -21,7 +21,7 @@ export function portfolioSections<P extends Pick<Project, 'tags' | 'featured'>>(
   };
 }
 
-/** SPEC 9 Key Facts. */
+/** docs/product.md §9 Key Facts. */
 export function keyFacts(project: Pick<Project, 'tags' | 'featured' | 'members'>) {
   const { tags } = project;
   const size = project.members.length;
@@ -33,7 +33,7 @@ export function keyFacts(project: Pick<Project, 'tags' | 'featured' | 'members'>
   };
 }
 
-/** SPEC 9: team members are shown 4 to a page. */
+/** docs/product.md §9: team members are shown 4 to a page. */
 export const TEAM_PAGE_SIZE = 4;
 
 export function pageCount(total: number, size = TEAM_PAGE_SIZE) {

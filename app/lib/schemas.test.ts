@@ -78,7 +78,7 @@ test.each([
     { bio: 'ok', qualifications: ['1', '2', '3', '4', '5', '6'] },
     { qualifications: ['You can list at most 5 qualifications'] },
   ],
-])('SPEC 5 message %#', (schema, fields, expected) => {
+])('docs/product.md §5 message %#', (schema, fields, expected) => {
   expect(errors(schema, fields as Record<string, string>)).toEqual(expected);
 });
 

@@ -1,9 +1,9 @@
-// Form schemas with SPEC section 5's messages, shared by the browser (enhancement) and the server
+// Form schemas with docs/product.md §5's messages, shared by the browser (enhancement) and the server
 // (authority). Each message is written here once.
 import { z } from 'zod';
 
-export const MIN_PASSWORD = 8; // SPEC 9
-export const MAX_QUALIFICATIONS = 5; // SPEC 9
+export const MIN_PASSWORD = 8; // docs/product.md §9
+export const MAX_QUALIFICATIONS = 5; // docs/product.md §9
 export const MAX_BIO = 2000;
 const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
 
@@ -78,7 +78,7 @@ export const qualificationsField = z
   .array(z.string().trim().max(120, 'Each qualification must be at most 120 characters').optional())
   .max(MAX_QUALIFICATIONS, `You can list at most ${MAX_QUALIFICATIONS} qualifications`)
   .default([])
-  // SPEC 5: blank rows are dropped on submit.
+  // docs/product.md §5: blank rows are dropped on submit.
   .transform((list) => list.filter((item): item is string => Boolean(item && item.trim())));
 
 export const RegisterStep2Schema = z.object({
@@ -96,7 +96,7 @@ export const RegisterStep2Schema = z.object({
 export type RegisterStep1 = z.infer<typeof RegisterStep1Schema>;
 export type RegisterStep2 = z.infer<typeof RegisterStep2Schema>;
 
-/** SPEC 5 Posts: the title is required (blank counts as missing); content and file are optional. */
+/** docs/product.md §5 Posts: the title is required (blank counts as missing); content and file are optional. */
 export const PostSchema = z.object({
   title: z
     .string({ required_error: 'Title is required' })
@@ -109,7 +109,7 @@ export const PostSchema = z.object({
   attachment: z.unknown().optional(),
 });
 
-/** SPEC 5 Profile edit. */
+/** docs/product.md §5 Profile edit. */
 export const ProfileSchema = z.object({
   username: usernameField,
   fullname: fullnameField,

@@ -14,7 +14,7 @@ import {
 
 const text = (n: number) => 'x'.repeat(n);
 
-describe('bio (SPEC 5: 150 with posts, 300 without)', () => {
+describe('bio (docs/product.md §5: 150 with posts, 300 without)', () => {
   test('limit depends on posts', () => {
     expect(bioLimit(0)).toBe(300);
     expect(bioLimit(1)).toBe(150);

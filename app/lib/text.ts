@@ -1,4 +1,4 @@
-// Display rules of SPEC sections 5 and 9. Each number lives here once.
+// Display rules of docs/product.md §5 and §9. Each number lives here once.
 
 /** Cuts text to `keep` characters plus `suffix` when it is longer than `over`. */
 export function cut(text: string, keep: number, suffix: string, over = keep): string {
@@ -6,7 +6,7 @@ export function cut(text: string, keep: number, suffix: string, over = keep): st
   return trimmed.length > over ? trimmed.slice(0, keep).trimEnd() + suffix : trimmed;
 }
 
-/** SPEC 5: the bio is cut at 150 characters when the member has posts, otherwise 300. */
+/** docs/product.md §5: the bio is cut at 150 characters when the member has posts, otherwise 300. */
 export function bioLimit(postCount: number) {
   return postCount > 0 ? 150 : 300;
 }
@@ -18,25 +18,25 @@ export function shortBio(bio: string, postCount: number) {
   return text.length > limit ? { text: cut(text, limit, '...'), isCut: true } : { text, isCut: false };
 }
 
-/** SPEC 5: project card description, 150 characters plus '...'. */
+/** docs/product.md §5: project card description, 150 characters plus '...'. */
 export const cardDescription = (text: string) => cut(text, 150, '...');
 
-/** SPEC 5: meta description, 157 characters plus '...' when over 160. */
+/** docs/product.md §5: meta description, 157 characters plus '...' when over 160. */
 export const metaDescription = (text: string) => cut(text.replace(/\s+/g, ' '), 157, '...', 160);
 
-/** SPEC 2: member profile sharing description, 137 characters plus an ellipsis when over 140. */
+/** docs/product.md §2: member profile sharing description, 137 characters plus an ellipsis when over 140. */
 export const sharingDescription = (text: string) => cut(text.replace(/\s+/g, ' '), 137, '...', 140);
 
-/** SPEC 2: a member card shows the upper-cased full name. */
+/** docs/product.md §2: a member card shows the upper-cased full name. */
 export const cardName = (fullname: string) => fullname.toUpperCase();
 
-/** SPEC 2: "{first name}'s Posts". */
+/** docs/product.md §2: "{first name}'s Posts". */
 export function firstName(fullname: string, fallback: string) {
   return fullname.trim().split(/\s+/)[0] || fallback;
 }
 
-/** SPEC 3: a post without a title shows as 'Untitled Post' in member lists. */
+/** docs/product.md §3: a post without a title shows as 'Untitled Post' in member lists. */
 export const postTitle = (title: string) => title.trim() || 'Untitled Post';
 
-/** SPEC 5: content counts as present only when non-blank after trimming. */
+/** docs/product.md §5: content counts as present only when non-blank after trimming. */
 export const hasContent = (content: string | null | undefined) => Boolean(content && content.trim());

@@ -1,4 +1,4 @@
-// Any other path: the 404 page (SPEC 2), with a real 404 status.
+// Any other path: the 404 page (docs/product.md §2), with a real 404 status.
 import { data, type MetaFunction } from '@remix-run/node';
 import { NotFoundPage } from '~/components/errors';
 import { pageMeta } from '~/lib/meta';

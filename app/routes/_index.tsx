@@ -1,4 +1,4 @@
-// / — the landing page (SPEC 2): purpose, resources, mission, tools, videos; the footer is the contact.
+// / — the landing page (docs/product.md §2): purpose, resources, mission, tools, videos; the footer is the contact.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
@@ -68,7 +68,7 @@ export default function Landing() {
   const { contactEmail } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
 
-  // SPEC 2: 'our members' goes to /members after a short delay (a plain link without JavaScript).
+  // docs/product.md §2: 'our members' goes to /members after a short delay (a plain link without JavaScript).
   function delayedMembers(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();

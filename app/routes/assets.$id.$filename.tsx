@@ -1,4 +1,4 @@
-// GET /assets/{id}/{filename}: the same file under a readable name (SPEC 3 attachment address).
+// GET /assets/{id}/{filename}: the same file under a readable name (docs/product.md §3 attachment address).
 // The name in the URL is cosmetic: the download is named from what was stored.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { sendAsset } from '~/.server';

@@ -1,4 +1,4 @@
-// GET /assets/{id}: an uploaded image or file (SPEC 3). ?w= picks a WebP width variant.
+// GET /assets/{id}: an uploaded image or file (docs/product.md §3). ?w= picks a WebP width variant.
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { sendAsset } from '~/.server';
 

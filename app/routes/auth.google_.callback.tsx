@@ -1,5 +1,5 @@
 // GET /auth/google/callback — the issuer sends the browser back here with a code. Only a verified
-// e-mail that belongs to a member signs in (SPEC 5).
+// e-mail that belongs to a member signs in (docs/product.md §5).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { finishGoogleSignIn, GoogleSignInError, signIn } from '~/.server';
 

@@ -1,4 +1,4 @@
-// GET /avatar.svg?name=Ada%20Lovelace: the fallback avatar, initials on a colour (SPEC 3).
+// GET /avatar.svg?name=Ada%20Lovelace: the fallback avatar, initials on a colour (docs/product.md §3).
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { initialsSvg } from '~/lib/initials';
 

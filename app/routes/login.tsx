@@ -1,4 +1,4 @@
-// /login — sign in (SPEC 2). A plain POST form; with JavaScript the password can be shown.
+// /login — sign in (docs/product.md §2). A plain POST form; with JavaScript the password can be shown.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import {
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const account = await identity.signInWithPassword(email, password);
     const member = await api.accounts.memberForIdentity(account.uid, account.email);
-    // SPEC 5: password sign-in needs a member behind the account.
+    // docs/product.md §5: password sign-in needs a member behind the account.
     if (!member) return fail('Account not found');
     await clearLimit(keys[0].key);
     return signIn(member.id, from ?? null);

@@ -1,4 +1,4 @@
-// POST /logout — ends the session and goes to /login (SPEC 4). GET only redirects: logging out is a
+// POST /logout — ends the session and goes to /login (docs/product.md §4). GET only redirects: logging out is a
 // state change, so it never happens on a link or a prefetch.
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { assertSameOrigin, config, signOut } from '~/.server';

@@ -1,4 +1,4 @@
-// /members/{memberId} — a member's profile (SPEC 2); the id is the lower-cased username.
+// /members/{memberId} — a member's profile (docs/product.md §2); the id is the lower-cased username.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';

@@ -1,4 +1,4 @@
-// /members — the members directory (SPEC 2).
+// /members — the members directory (docs/product.md §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';

@@ -1,4 +1,4 @@
-// /portfolio/{projectId} — one project, found by id or slug (SPEC 2).
+// /portfolio/{projectId} — one project, found by id or slug (docs/product.md §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';

@@ -1,4 +1,4 @@
-// /portfolio — the project list with a tag filter made of links (SPEC 2, DESIGN.md 4).
+// /portfolio — the project list with a tag filter made of links (docs/product.md §2, docs/architecture.md §4).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ComponentProps } from 'react';

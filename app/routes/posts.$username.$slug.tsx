@@ -1,4 +1,4 @@
-// /posts/{username}/{slug} — one post (SPEC 2).
+// /posts/{username}/{slug} — one post (docs/product.md §2).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export async function loader({ params }: LoaderFunctionArgs) {
   const username = params.username ?? '';
   const slug = params.slug ?? '';
-  // SPEC 2: member cards link with the lower-cased username; other casings are the same post.
+  // docs/product.md §2: member cards link with the lower-cased username; other casings are the same post.
   if (username !== username.toLowerCase()) throw redirect(`/posts/${username.toLowerCase()}/${slug}`, 301);
   const post = await fromApi(api.posts.byUsernameAndSlug(username, slug));
   if (!post) {

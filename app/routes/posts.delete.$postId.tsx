@@ -1,4 +1,4 @@
-// /posts/delete/{postId} — the confirmation step for deleting an own post (SPEC 2). Without
+// /posts/delete/{postId} — the confirmation step for deleting an own post (docs/product.md §2). Without
 // JavaScript this page asks; with it, /profile asks with confirm() and posts here directly.
 import {
   data,

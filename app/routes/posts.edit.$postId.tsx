@@ -1,4 +1,4 @@
-// /posts/edit/{postId} — edit an own post (SPEC 2). Someone else's id shows the SPEC banner and
+// /posts/edit/{postId} — edit an own post (docs/product.md §2). Someone else's id shows the product's banner and
 // changes nothing.
 import {
   data,

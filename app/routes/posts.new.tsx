@@ -1,4 +1,4 @@
-// /posts/new — create a post (SPEC 2). Signed-in only.
+// /posts/new — create a post (docs/product.md §2). Signed-in only.
 import {
   data,
   redirect,

@@ -1,4 +1,4 @@
-// /profile — the signed-in member's own profile and posts (SPEC 2). Signed-in only.
+// /profile — the signed-in member's own profile and posts (docs/product.md §2). Signed-in only.
 import {
   getFormProps,
   getInputProps,

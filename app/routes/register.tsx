@@ -1,4 +1,4 @@
-// /register — two-step registration with an invite key (SPEC 2, 4, 5). Without JavaScript each step
+// /register — two-step registration with an invite key (docs/product.md §2, 4, 5). Without JavaScript each step
 // posts and the server answers; step 1's fields (password included) wait in an encrypted cookie.
 import {
   getFormProps,
@@ -192,7 +192,7 @@ async function profileStep(request: Request) {
     if (address && !(await hit(`register:${address}`, LIMITS.registrationsPerAddress))) {
       return fail(identityMessage('register', new IdentityError('too-many-requests')));
     }
-    // SPEC 5: both checks again, in parallel, before the identity account is created.
+    // docs/product.md §5: both checks again, in parallel, before the identity account is created.
     const [emailIsTaken, usernameIsTaken] = await Promise.all([
       api.accounts.emailTaken(draft.email),
       api.accounts.usernameTaken(draft.username),
@@ -219,7 +219,7 @@ async function profileStep(request: Request) {
         inviteKey: draft.inviteKey,
       });
     } catch (error) {
-      // SPEC 4: nothing is left behind when sign-up fails after the identity account exists.
+      // docs/product.md §4: nothing is left behind when sign-up fails after the identity account exists.
       await identity.deleteAccount(uid);
       if (error instanceof InviteError) return fail(error.message);
       console.error('Registration failed:', error);
@@ -262,7 +262,7 @@ export default function Register() {
   );
 }
 
-/** SPEC 5: availability is checked 500 ms after typing stops; failures are ignored. */
+/** docs/product.md §5: availability is checked 500 ms after typing stops; failures are ignored. */
 function useAvailability(field: 'email' | 'username', value: string) {
   const fetcher = useFetcher<{ status: 'available' | 'taken' | 'invalid' | 'unknown' }>();
   const [checked, setChecked] = useState<string | null>(null);
@@ -422,7 +422,7 @@ function Success({ email }: { email: string }) {
     const timer = setTimeout(() => navigate(to), 2000);
     return () => clearTimeout(timer);
   }, [navigate, to]);
-  // SPEC 4: on to /login after 2 seconds; the meta refresh does it without JavaScript.
+  // docs/product.md §4: on to /login after 2 seconds; the meta refresh does it without JavaScript.
   return (
     <>
       <meta httpEquiv="refresh" content={`2;url=${to}`} />

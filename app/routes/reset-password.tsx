@@ -1,4 +1,4 @@
-// /reset-password?oobCode=… — set a new password with the code from the e-mail (SPEC 2, 4).
+// /reset-password?oobCode=… — set a new password with the code from the e-mail (docs/product.md §2, 4).
 // The code stays in the address (the form posts back to it), never in a hidden field.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
@@ -24,7 +24,7 @@ export const meta: MetaFunction = (args) =>
     description: 'Choose a new password for your member account.',
   });
 
-/** Checks the code first (SPEC 4: verifying, then the form or the invalid view). */
+/** Checks the code first (docs/product.md §4: verifying, then the form or the invalid view). */
 async function checkCode(
   code: string | null,
 ): Promise<{ valid: true; email: string } | { valid: false; message: string }> {
@@ -145,7 +145,7 @@ function Invalid({ message }: { message: string }) {
 function Done({ email }: { email: string }) {
   const to = `/login?${new URLSearchParams({ email, notice: 'password-reset' })}`;
   const navigate = useNavigate();
-  // SPEC 4: on to /login after 3 seconds; the meta refresh does it without JavaScript.
+  // docs/product.md §4: on to /login after 3 seconds; the meta refresh does it without JavaScript.
   useEffect(() => {
     const timer = setTimeout(() => navigate(to), 3000);
     return () => clearTimeout(timer);

@@ -1,5 +1,5 @@
 // GET /resources/availability?email=… or ?username=… — the debounced uniqueness check of
-// registration step 1 (SPEC 5). Failures are ignored by the page; the server checks again on submit.
+// registration step 1 (docs/product.md §5). Failures are ignored by the page; the server checks again on submit.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, clientAddress, config, hit, LIMITS } from '~/.server';
 

@@ -1,4 +1,4 @@
-// /set-password — request a set-password link (SPEC 2), for members who have no password yet.
+// /set-password — request a set-password link (docs/product.md §2), for members who have no password yet.
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { emailRequestAction } from '~/.server';

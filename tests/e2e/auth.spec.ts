@@ -81,7 +81,7 @@ test(
   },
 );
 
-test('SPEC section 5 messages: sign-in', IDENTITY, async ({ page }) => {
+test('docs/product.md §5 messages: sign-in', IDENTITY, async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -89,7 +89,7 @@ test('SPEC section 5 messages: sign-in', IDENTITY, async ({ page }) => {
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('SPEC section 5 messages: registration step 1', async ({ page }) => {
+test('docs/product.md §5 messages: registration step 1', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Continue' }).click();
   for (const message of [

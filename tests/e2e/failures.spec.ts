@@ -8,7 +8,7 @@ const NOTE = "Probably shouldn't happen, try again later or let us know whicheve
 test.describe('when the store fails', () => {
   test.use({ baseURL: baseUrl('broken') });
 
-  test('data pages show SPEC error texts with the note', async ({ page, expectAccessible }) => {
+  test('data pages show product error texts with the note', async ({ page, expectAccessible }) => {
     const cases = [
       ['/members', 'Failed to load members: API request failed with status 500'],
       ['/members/aoife_byrne', 'Failed to load member profile: API request failed with status 500'],

@@ -85,7 +85,7 @@ test(
   },
 );
 
-test('SPEC section 5 messages: forgot and set-password requests', IDENTITY, async ({ page }) => {
+test('docs/product.md §5 messages: forgot and set-password requests', IDENTITY, async ({ page }) => {
   for (const path of ['/forgot-password', '/set-password']) {
     await page.goto(path);
     await page.getByRole('button', { name: /Send/ }).click();

@@ -63,7 +63,7 @@ test('the tag filter works as links', async ({ page }) => {
   await expect(page.getByRole('article')).toHaveCount(8);
 });
 
-test('a project page shows everything SPEC lists', async ({ page, expectAccessible }) => {
+test('a project page shows everything product lists', async ({ page, expectAccessible }) => {
   await page.goto('/portfolio/open-quadruped');
   await expect(page).toHaveTitle('Open Quadruped | Dublin Makerspace');
   await expect(page.getByRole('heading', { name: 'Open Quadruped', level: 1 })).toBeVisible();

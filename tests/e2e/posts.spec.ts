@@ -52,7 +52,7 @@ test('member cards link with the lower-cased username; other casing redirects', 
   await expect(page).toHaveURL(/\/posts\/aoife_byrne\/carbon-fibre-drone-frame-v3$/);
 });
 
-test('an unknown post answers 404 with the SPEC text', async ({ page, expectAccessible }) => {
+test('an unknown post answers 404 with the product text', async ({ page, expectAccessible }) => {
   for (const path of ['/posts/aoife_byrne/no-such-post', '/posts/nobody/anything']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

@@ -47,7 +47,7 @@ test('edit the profile with a new avatar and banner and see them everywhere', as
   await expect(page.getByRole('article', { name: `${member.fullname} Jr`.toUpperCase() })).toBeVisible();
 });
 
-test('profile edit: SPEC messages, taken usernames in any case, cancel', async ({ page }) => {
+test('profile edit: product messages, taken usernames in any case, cancel', async ({ page }) => {
   await signedIn(page);
   await page.goto('/profile?edit');
   await page.getByLabel('Username', { exact: true }).fill('');

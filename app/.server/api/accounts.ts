@@ -1,4 +1,4 @@
-// Member accounts (SPEC 7 auth calls): uniqueness checks, invite keys and sign-up.
+// Member accounts (docs/product.md §7 auth calls): uniqueness checks, invite keys and sign-up.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -7,7 +7,7 @@ import { hashInviteKey } from './invites';
 
 export type InviteState = 'ok' | 'unknown' | 'used' | 'revoked' | 'expired';
 
-/** SPEC texts next to the invite-key field, per state. */
+/** The texts (docs/product.md §8) next to the invite-key field, per state. */
 export const INVITE_MESSAGES: Record<Exclude<InviteState, 'ok'>, string> = {
   unknown: 'This invite key is not valid',
   used: 'This invite key has already been used',
@@ -65,7 +65,7 @@ export interface SignUp {
 }
 
 /**
- * Consumes the invite key and creates the member in one transaction (DESIGN.md 6); the uploaded
+ * Consumes the invite key and creates the member in one transaction (docs/architecture.md §6); the uploaded
  * avatar and banner become the member's. Throws InviteError when the key cannot be used.
  */
 export async function createMember(db: Kysely<Database>, input: SignUp): Promise<string> {

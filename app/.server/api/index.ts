@@ -1,6 +1,6 @@
-// The API seam (DESIGN.md 1): SPEC section 7 as a typed interface. Routes call `api` and never
+// The API seam (docs/architecture.md §1): docs/product.md §7 as a typed interface. Routes call `api` and never
 // look past it; the embedded implementation below reads the SQLite store. A store failure
-// surfaces as ApiError(500), whose message is SPEC 8's 'API request failed with status 500'.
+// surfaces as ApiError(500), whose message is docs/product.md §8's 'API request failed with status 500'.
 import { sql } from 'kysely';
 import { db } from '../db';
 import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';

@@ -1,4 +1,4 @@
-// Invite keys (DESIGN.md 6): only a SHA-256 of each key is stored; the key is shown once, at creation.
+// Invite keys (docs/architecture.md §6): only a SHA-256 of each key is stored; the key is shown once, at creation.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

@@ -29,7 +29,7 @@ function toMember(row: MemberRow, posts: Post[]): Member {
   };
 }
 
-/** SPEC 7 get_members: every member with posts newest first, in two queries whatever the count. */
+/** docs/product.md §7 get_members: every member with posts newest first, in two queries whatever the count. */
 export async function listMembers(db: Kysely<Database>): Promise<Member[]> {
   const users = await db
     .selectFrom('users')
@@ -47,7 +47,7 @@ export async function listMembers(db: Kysely<Database>): Promise<Member[]> {
   return users.map((user) => toMember(user, postsByUser.get(user.id) ?? []));
 }
 
-/** One member by username, any case (the member id of SPEC 2 is the lower-cased username). */
+/** One member by username, any case (the member id of docs/product.md §2 is the lower-cased username). */
 export async function memberByUsername(db: Kysely<Database>, username: string): Promise<Member | null> {
   const user = await db
     .selectFrom('users')

@@ -1,4 +1,4 @@
-// Members' own posts (SPEC 7 insert/edit/delete). Ownership is enforced here: every write loads
+// Members' own posts (docs/product.md §7 insert/edit/delete). Ownership is enforced here: every write loads
 // the post by id *and* author, so a forged id changes nothing.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';

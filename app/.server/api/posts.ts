@@ -23,7 +23,7 @@ export function selectPosts(db: Kysely<Database>) {
     ]);
 }
 
-/** SPEC 7 get_by_user: newest first; an unknown username has no posts. */
+/** docs/product.md §7 get_by_user: newest first; an unknown username has no posts. */
 export async function postsByUsername(db: Kysely<Database>, username: string): Promise<Post[]> {
   const rows: PostRow[] = await selectPosts(db)
     .innerJoin('users', 'users.id', 'posts.user_id')

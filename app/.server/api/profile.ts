@@ -1,4 +1,4 @@
-// The signed-in member's own profile (SPEC 7 update_profile).
+// The signed-in member's own profile (docs/product.md §7 update_profile).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { deleteAsset, type PreparedAsset } from '../assets';

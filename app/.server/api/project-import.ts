@@ -1,4 +1,4 @@
-// `admin project import FILE.json` (DESIGN.md 5): upsert projects by slug, all or nothing.
+// `admin project import FILE.json` (docs/architecture.md §5): upsert projects by slug, all or nothing.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

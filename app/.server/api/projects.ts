@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { Project, ProjectMember } from '~/lib/models';
 import { assetRef, parseList } from './rows';
 
-/** SPEC 7 get_projects: featured first, then by name; team members in their import order. */
+/** docs/product.md §7 get_projects: featured first, then by name; team members in their import order. */
 export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
   const projects = await db
     .selectFrom('projects')
@@ -47,7 +47,7 @@ export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
   }));
 }
 
-/** SPEC 2: the project page parameter matches either the id or the slug. */
+/** docs/product.md §2: the project page parameter matches either the id or the slug. */
 export async function projectByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<Project | null> {
   const projects = await listProjects(db);
   return projects.find((project) => project.id === idOrSlug || project.slug === idOrSlug) ?? null;

@@ -37,7 +37,7 @@ test.each([
   expect(identityMessage(context, firebaseError(code))).toBe(text);
 });
 
-test('codes no flow expects fall back to the screen’s generic SPEC text', () => {
+test('codes no flow expects fall back to the screen’s generic text (docs/product.md §8)', () => {
   const error = firebaseError('QUOTA_EXCEEDED : Exceeded quota');
   expect(error).toBeInstanceOf(IdentityError);
   expect(error.code).toBe('internal');

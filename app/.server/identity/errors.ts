@@ -1,4 +1,4 @@
-// The one error table of the identity seam: provider error codes -> our codes -> SPEC section 8
+// The one error table of the identity seam: provider error codes -> our codes -> docs/product.md §8
 // texts, per screen.
 import { IdentityError, type IdentityErrorCode } from './types';
 
@@ -78,7 +78,7 @@ const messages: Record<IdentityContext, Partial<Record<IdentityErrorCode, string
   },
 };
 
-/** The SPEC text for an error on a screen; unknown errors get the screen's generic text. */
+/** The product text for an error on a screen; unknown errors get the screen's generic text. */
 export function identityMessage(context: IdentityContext, error: unknown): string {
   const table = messages[context];
   if (error instanceof IdentityError) return table[error.code] ?? table.fallback;

@@ -1,5 +1,5 @@
 // The built-in identity provider: scrypt password hashes in local_accounts, reset and
-// set-password codes in auth_codes (DESIGN.md 6: 32 random bytes, stored as SHA-256, single use).
+// set-password codes in auth_codes (docs/architecture.md §6: 32 random bytes, stored as SHA-256, single use).
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -21,7 +21,7 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   'set-password': 7 * 24 * 60 * 60 * 1000,
 };
 
-/** The provider's own password policy (SPEC 5: 'password does not meet requirements'). */
+/** The provider's own password policy (docs/product.md §5: 'password does not meet requirements'). */
 export function meetsPasswordPolicy(password: string) {
   return password.length >= 8 && password.length <= 256 && password.trim().length > 0;
 }

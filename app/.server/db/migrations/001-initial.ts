@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Every table of DESIGN.md 5b, so later issues only add behaviour, not schema churn.
+// Every table of docs/architecture.md §5b, so later issues only add behaviour, not schema churn.
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable('assets')

@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One Node container: the built Remix app served by remix-serve, data in the /data volume.
+# One Node container: the built Remix app behind its Express server (server/index.ts), data in /data.
 
 FROM node:20-slim AS base
 WORKDIR /app
@@ -12,7 +12,7 @@ COPY package.json package-lock.json ./
 FROM base AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx remix build
+RUN npm run build
 
 FROM base AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund
@@ -20,7 +20,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 FROM node:20-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
-# tests/container/prod-install.test.ts does what these lines do, without Docker: keep them in step.
+# tests/container/prod-install.ts does what these lines do, without Docker: keep them in step.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public

@@ -6,4 +6,9 @@ declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true;
   }
+  /** What server/index.ts hands every loader and action. */
+  interface AppLoadContext {
+    /** the client's address (TRUST_PROXY decides which X-Forwarded-For hop), if known */
+    clientAddress: string | null;
+  }
 }

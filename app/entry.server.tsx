@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './components/nonce';
+import { inBody } from './lib/html';
 import { applySecurityHeaders, createNonce } from './.server/security';
 
 const ABORT_DELAY = 5_000;
@@ -17,8 +16,6 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
-  // Bots and no-JS browsers get the complete document in one piece; others may stream.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -27,17 +24,23 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        // The whole document, once everything has rendered: no loader defers data, so streaming
+        // would gain nothing, and the document can be mended before it is sent (see inBody).
+        onAllReady() {
           shellRendered = true;
+          const chunks: Buffer[] = [];
           const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          applySecurityHeaders(responseHeaders, nonce);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            applySecurityHeaders(responseHeaders, nonce);
+            resolve(
+              new Response(inBody(Buffer.concat(chunks).toString('utf8')), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

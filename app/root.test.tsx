@@ -15,7 +15,7 @@ test('an unexpected render crash shows the crash fallback with Return to Home an
   const Stub = createRemixStub([{ path: '/members', Component: Exploding, ErrorBoundary }]);
   render(<Stub initialEntries={['/members?x=1']} />);
   expect(await screen.findByRole('heading', { name: 'Something Went Wrong' })).toBeTruthy();
-  expect(screen.getByText(/team has been notified/)).toBeTruthy();
+  expect(screen.getByText(/It has been logged, so the team can look into it/)).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   // 'Try Again' reloads the same address, with or without JavaScript.
   expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/members?x=1');

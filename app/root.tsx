@@ -10,8 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { HoneypotProvider } from 'remix-utils/honeypot/react';
-import { config, getUser, honeypot } from '~/.server';
+import { config, getUser } from '~/.server';
 import { CrashPage, NotFoundPage } from './components/errors';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
@@ -32,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     publicUrl: config.PUBLIC_URL,
     contactEmail: config.CONTACT_EMAIL,
     user: user ? { username: user.username, fullname: user.fullname } : null,
-    honeypot: honeypot.getInputProps(),
   };
 }
 
@@ -64,12 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useRouteLoaderData<typeof loader>('root');
-  return (
-    <HoneypotProvider {...data?.honeypot}>
-      <Outlet />
-    </HoneypotProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

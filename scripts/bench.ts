@@ -22,7 +22,7 @@ const env = {
   NODE_ENV: 'production' as const,
 };
 execFileSync('node_modules/.bin/tsx', ['scripts/seed-demo.ts'], { env, stdio: 'ignore' });
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+const server = spawn(process.execPath, ['scripts/start.js'], {
   env,
   stdio: 'ignore',
 });

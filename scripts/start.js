@@ -1,14 +1,12 @@
-// `npm start`: build once when no build exists, then serve it with remix-serve.
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: build once when there is no build, then run the server (server/index.ts, built into
+// build/server.js) in this process. Every script and test that starts the site comes through here.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-if (!fs.existsSync('build/index.js')) {
-  const build = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+process.env.NODE_ENV ??= 'production';
+const entry = new URL('../build/server.js', import.meta.url);
+if (!fs.existsSync(entry)) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+await import(entry.href);

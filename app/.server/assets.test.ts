@@ -8,14 +8,14 @@ import { db } from './db';
 
 afterAll(() => db.destroy());
 
-test('the type comes from the bytes, not the name', () => {
-  expect(sniffMimeType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
-  expect(sniffMimeType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');
-  expect(sniffMimeType(Buffer.from('GIF89a....'))).toBe('image/gif');
-  expect(sniffMimeType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
-  expect(sniffMimeType(Buffer.from('%PDF-1.7'))).toBe('application/pdf');
-  expect(sniffMimeType(Buffer.from('part,qty\n'))).toBe('text/plain');
-  expect(sniffMimeType(new Uint8Array([0, 1, 2, 3, 0xfe]))).toBe('application/octet-stream');
+test('the type comes from the bytes, not the name', async () => {
+  const image = sharp({ create: { width: 4, height: 4, channels: 3, background: '#c2410c' } });
+  for (const format of ['jpeg', 'png', 'gif', 'webp'] as const)
+    expect(await sniffMimeType(await image.clone().toFormat(format).toBuffer())).toBe(`image/${format}`);
+  expect(await sniffMimeType(Buffer.from('%PDF-1.7\n%...'))).toBe('application/pdf');
+  expect(await sniffMimeType(Buffer.from('<!doctype html><script>alert(1)</script>'))).toBe('text/plain');
+  expect(await sniffMimeType(Buffer.from('part,qty\n'))).toBe('text/plain');
+  expect(await sniffMimeType(new Uint8Array([0, 1, 2, 3, 0xfe]))).toBe('application/octet-stream');
 });
 
 test('images are re-encoded without metadata and get WebP variants', async () => {

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { config } from './config';
@@ -18,17 +19,13 @@ export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
 const root = path.join(config.DATA_DIR, 'assets');
 const ASSET_ID = /^[0-9a-f]{32}$/;
 
-/** The type of a file from its first bytes, never from its name. */
-export function sniffMimeType(bytes: Uint8Array): string {
-  const starts = (...sig: number[]) => sig.every((byte, index) => bytes[index] === byte);
-  const ascii = (from: number, text: string) =>
-    [...text].every((char, index) => bytes[from + index] === char.charCodeAt(0));
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'image/gif';
-  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
-  if (ascii(0, '%PDF-')) return 'application/pdf';
-  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'application/zip';
+/**
+ * The type of a file from its first bytes, never from its name: file-type knows the binary formats;
+ * what it does not know is plain text when it decodes as UTF-8, else a generic binary.
+ */
+export async function sniffMimeType(bytes: Uint8Array): Promise<string> {
+  const known = await fileTypeFromBuffer(bytes);
+  if (known) return known.mime;
   const sample = bytes.subarray(0, 4096);
   if (sample.length > 0 && !sample.includes(0)) {
     try {
@@ -126,7 +123,7 @@ export async function prepareAsset(
   input: AssetSource & { filename: string; ownerId: string | null; kind: 'image' | 'file' },
 ): Promise<PreparedAsset> {
   const size = 'path' in input ? fs.statSync(input.path).size : input.bytes.byteLength;
-  const sniffed = sniffMimeType('path' in input ? readHead(input.path) : input.bytes);
+  const sniffed = await sniffMimeType('path' in input ? readHead(input.path) : input.bytes);
   if (input.kind === 'image' && !isImageType(sniffed)) {
     throw new AssetError('The file is not an image (JPEG, PNG, GIF or WebP).');
   }

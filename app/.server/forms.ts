@@ -1,49 +1,47 @@
-// Reading request bodies with limits, so a 10 MB "bio" is refused before it is buffered, and
-// uploads are streamed to temp files on disk instead of being held in memory.
+// Every action reads its request body here (docs/architecture.md §1): url-encoded or multipart,
+// with limits, files streamed to temp files on disk instead of being held in memory. One convention
+// for a body over its form's limit: readForm answers null, the action answers tooLarge(form), a 413
+// with the form's own message, and nothing is kept.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import {
-  MaxPartSizeExceededError,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node';
+import type { SubmissionResult } from '@conform-to/react';
+import { data, unstable_parseMultipartFormData } from '@remix-run/node';
+import { ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES } from './assets';
 import { config } from './config';
 
-export class BodyTooLargeError extends Error {}
-
-const FORM_LIMIT = 64 * 1024;
-
-/** A url-encoded form of at most 64 KB. */
-export async function readForm(request: Request, limit = FORM_LIMIT): Promise<FormData> {
-  const type = request.headers.get('Content-Type') ?? '';
-  if (type.startsWith('multipart/form-data'))
-    return readMultipart(request, { fileBytes: 0, textBytes: limit });
-  const length = Number(request.headers.get('Content-Length') ?? 0);
-  if (length > limit) throw new BodyTooLargeError();
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  const form = new FormData();
-  for (const [key, value] of params) form.append(key, value);
-  return form;
+export interface FormLimits {
+  /** bytes one file may have; 0 for forms without files (their file parts are dropped) */
+  fileBytes: number;
+  /** bytes all text fields together may have */
+  textBytes: number;
+  /** what the form says when its body is over these limits */
+  tooLarge: string;
 }
 
+export const FORMS = {
+  text: { fileBytes: 0, textBytes: 64 * 1024, tooLarge: 'The form is too large.' },
+  member: {
+    fileBytes: IMAGE_LIMIT_BYTES,
+    textBytes: 64 * 1024,
+    tooLarge: 'The form is too large. Images can be at most 5 MB.',
+  },
+  post: {
+    fileBytes: ATTACHMENT_LIMIT_BYTES,
+    textBytes: 256 * 1024,
+    tooLarge: 'The upload is too large. Files can be at most 25 MB.',
+  },
+} satisfies Record<string, FormLimits>;
+
+/**
+ * What is read of a refused body before the connection is given up: reading it (and dropping the
+ * bytes) lets the browser receive our answer instead of a reset connection.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
 /** Marks a file part that went over its limit; its bytes were read and dropped. */
-export const TOO_LARGE_TYPE = 'application/x-too-large';
+const TOO_LARGE_TYPE = 'application/x-too-large';
 export const isTooLarge = (file: File) => file.type === TOO_LARGE_TYPE;
 
 /** Where uploads wait while a request is handled (same filesystem as the asset store). */
@@ -51,14 +49,89 @@ const UPLOAD_DIR = path.join(config.DATA_DIR, 'uploads');
 const uploadPaths = new WeakMap<File, string>();
 
 /**
- * Streams one file part to a temp file, at most `limit` bytes; a larger one is drained and
- * becomes an empty marker File, so the form can say which field was too big.
+ * The body as FormData, or null when it is larger than `form` allows (answer with tooLarge(form)).
+ * A file over `fileBytes` does not refuse the form: it becomes an empty marker (isTooLarge), so
+ * the form can say which field was too big. Pass the form to discardUploads when done with it.
  */
+export async function readForm(request: Request, form: FormLimits = FORMS.text): Promise<FormData | null> {
+  const type = request.headers.get('Content-Type') ?? '';
+  return type.startsWith('multipart/form-data')
+    ? readMultipart(request, form)
+    : readUrlEncoded(request, form);
+}
+
+async function readUrlEncoded(request: Request, form: FormLimits) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size <= form.textBytes) chunks.push(value);
+    else if (size > DRAIN_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  if (size > form.textBytes) return null;
+  const formData = new FormData();
+  for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+    formData.append(key, value);
+  return formData;
+}
+
+class OverLimit extends Error {}
+
+async function readMultipart(request: Request, form: FormLimits) {
+  const created: string[] = [];
+  let total = 0;
+  let textBytes = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > DRAIN_BYTES) throw new OverLimit();
+  };
+  try {
+    const formData = await unstable_parseMultipartFormData(
+      request,
+      async ({ filename, contentType, data }) => {
+        // A file input left empty sends a part named "" with no bytes: it reads as an empty text.
+        if (filename) {
+          if (!form.fileBytes) {
+            for await (const chunk of data) count(chunk.byteLength);
+            return undefined;
+          }
+          return streamToDisk(data, filename, contentType, form.fileBytes, count, created);
+        }
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of data) {
+          count(chunk.byteLength);
+          textBytes += chunk.byteLength;
+          if (textBytes <= form.textBytes) chunks.push(chunk);
+        }
+        return Buffer.concat(chunks).toString('utf8');
+      },
+    );
+    if (textBytes > form.textBytes) {
+      discardUploads(formData);
+      return null;
+    }
+    return formData;
+  } catch (error) {
+    // A half-read form keeps none of its files.
+    for (const file of created) fs.rmSync(file, { force: true });
+    if (error instanceof OverLimit) return null;
+    throw error;
+  }
+}
+
+/** Streams one file part to a temp file, at most `limit` bytes; a larger one becomes a marker. */
 async function streamToDisk(
   data: AsyncIterable<Uint8Array>,
   filename: string,
   contentType: string,
   limit: number,
+  count: (bytes: number) => void,
   created: string[],
 ) {
   fs.mkdirSync(UPLOAD_DIR, { recursive: true });
@@ -68,6 +141,7 @@ async function streamToDisk(
   let size = 0;
   try {
     for await (const chunk of data) {
+      count(chunk.byteLength);
       size += chunk.byteLength;
       if (size > limit) continue;
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
@@ -86,31 +160,6 @@ async function streamToDisk(
   return upload;
 }
 
-/**
- * A multipart form: each file streamed to a temp file up to `fileBytes`, text fields up to
- * `textBytes`. Callers must pass the form to discardUploads when they are done with it.
- */
-export async function readMultipart(request: Request, limits: { fileBytes: number; textBytes: number }) {
-  const length = Number(request.headers.get('Content-Length') ?? 0);
-  if (length > limits.fileBytes * 3 + limits.textBytes * 4) throw new BodyTooLargeError();
-  const created: string[] = [];
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(
-        async ({ filename, contentType, data }) =>
-          filename ? streamToDisk(data, filename, contentType, limits.fileBytes, created) : undefined,
-        unstable_createMemoryUploadHandler({ maxPartSize: limits.textBytes }),
-      ),
-    );
-  } catch (error) {
-    // A half-read form keeps none of its files.
-    for (const file of created) fs.rmSync(file, { force: true });
-    if (error instanceof MaxPartSizeExceededError) throw new BodyTooLargeError();
-    throw error;
-  }
-}
-
 /** An uploaded file as an asset source: its temp file when it has one. */
 export async function uploadSource(file: File): Promise<{ path: string } | { bytes: Uint8Array }> {
   const onDisk = uploadPaths.get(file);
@@ -119,7 +168,7 @@ export async function uploadSource(file: File): Promise<{ path: string } | { byt
 }
 
 /** Removes what is left of a form's temp files (the stored ones were moved into the asset store). */
-export function discardUploads(formData: FormData | undefined) {
+export function discardUploads(formData: FormData | null | undefined) {
   if (!formData) return;
   for (const [, value] of formData) {
     const onDisk = value instanceof File ? uploadPaths.get(value) : undefined;
@@ -150,3 +199,11 @@ export function normalizeListField(formData: FormData, name: string): FormData {
   for (const value of bare) formData.append(`${name}[${index++}]`, value);
   return formData;
 }
+
+/** An action's error reply: what was typed and the errors by field, with the status and headers. */
+export const formReply = (result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) =>
+  data({ result }, { status, headers });
+
+/** The reply to a body over its form's limits: the form's own message above the form, 413. */
+export const tooLarge = (form: FormLimits) =>
+  formReply({ status: 'error', error: { '': [form.tooLarge] } }, 413);

@@ -1,5 +1,6 @@
-// A field people never see and bots fill in (remix-utils). Its timestamp is encrypted with the
-// session secret, so a bot cannot replay an old form either.
+// A field people never see and bots fill in (remix-utils). Beside it, the time the form was made,
+// encrypted with the session secret: a form whose timestamp is missing, forged or in the future is
+// refused too. (No maximum age is checked: a saved form can be sent again later.)
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { config } from './config';
 

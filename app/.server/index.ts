@@ -9,20 +9,13 @@ export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
-export {
-  BodyTooLargeError,
-  discardUploads,
-  isTooLarge,
-  normalizeListField,
-  readForm,
-  readMultipart,
-} from './forms';
+export { discardUploads, formReply, FORMS, normalizeListField, readForm, tooLarge } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';
 export { linkMessage, MailError, sendMail } from './mail';
 export { clearLimit, hit, isLimited, LIMITS } from './rate-limit';
-export { clearDraft, readDraft, saveDraft } from './registration';
-export { assertSameOrigin, clientAddress } from './security';
+export { registerDetails, registerProfile, registerView } from './registration';
+export { rateLimitAddress } from './security';
 export { sendAsset } from './send-asset';
 export { endAllSessions, getUser, requireUser, signIn, signOut } from './session';
 
@@ -31,4 +24,4 @@ sweepStaleUploads();
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';
-export { FORM_TOO_LARGE, prepareImageFields, readMemberForm } from './uploads';
+export { OVERSIZED_IMAGES, oversizedFiles, prepareImageFields } from './uploads';

@@ -1,22 +1,22 @@
 // Reset and set-password e-mails (docs/product.md §7 helpers): a code from the identity provider, a link to
 // PUBLIC_URL/reset-password?oobCode=CODE, limits per account so nobody is flooded with mail.
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { EmailRequestSchema } from '~/lib/schemas';
 import { api } from './api';
-import { readForm } from './forms';
+import { formReply, FORMS, readForm, tooLarge } from './forms';
 import { config } from './config';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { CodePurpose } from './identity/types';
 import { linkMessage, MailError, sendMail } from './mail';
 import { hit, LIMITS } from './rate-limit';
-import { assertSameOrigin, clientAddress } from './security';
+import { rateLimitAddress } from './security';
 import { endAllSessions } from './session';
 
 export class NoMemberError extends Error {}
 
-export async function sendPasswordMail(request: Request, email: string, purpose: CodePurpose) {
-  const address = clientAddress(request, config.TRUST_PROXY);
+export async function sendPasswordMail(context: AppLoadContext, email: string, purpose: CodePurpose) {
+  const address = rateLimitAddress(context);
   const allowed =
     (await hit(`mail:${email}`, LIMITS.mailRequestsPerAccount)) &&
     (!address || (await hit(`mail-ip:${address}`, LIMITS.mailRequestsPerAddress)));
@@ -53,22 +53,20 @@ export async function sendPasswordMail(request: Request, email: string, purpose:
  * redirects to the page's "sent" state; every failure comes back with docs/product.md §8's text and the
  * e-mail still filled in.
  */
-export async function emailRequestAction(request: Request, purpose: CodePurpose) {
-  assertSameOrigin(request, config.PUBLIC_URL);
-  const submission = parseWithZod(await readForm(request), { schema: EmailRequestSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+export async function emailRequestAction(request: Request, context: AppLoadContext, purpose: CodePurpose) {
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: EmailRequestSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
   const email = submission.value.email;
   try {
-    await sendPasswordMail(request, email, purpose);
+    await sendPasswordMail(context, email, purpose);
   } catch (error) {
     const message =
       error instanceof NoMemberError
         ? error.message
         : identityMessage(purpose === 'reset' ? 'reset-request' : 'set-password-request', error);
-    return data(
-      { result: submission.reply({ formErrors: [message] }) },
-      { status: error instanceof MailError ? 502 : 400 },
-    );
+    return formReply(submission.reply({ formErrors: [message] }), error instanceof MailError ? 502 : 400);
   }
   const url = new URL(request.url);
   return redirect(`${url.pathname}?${new URLSearchParams({ sent: '1', email })}`);

@@ -15,6 +15,8 @@ export const LIMITS = {
   mailRequestsPerAccount: { max: 5, windowMs: 60 * 60 * 1000 },
   mailRequestsPerAddress: { max: 50, windowMs: 60 * 60 * 1000 },
   inviteGuessesPerAddress: { max: 20, windowMs: 60 * 60 * 1000 },
+  /** when the client's address is unknown, wrong invite keys count site-wide */
+  inviteGuessesSiteWide: { max: 200, windowMs: 60 * 60 * 1000 },
   registrationsPerAddress: { max: 60, windowMs: 60 * 60 * 1000 },
   availabilityChecksPerAddress: { max: 300, windowMs: 10 * 60 * 1000 },
 } satisfies Record<string, Limit>;

@@ -1,16 +1,176 @@
-// The registration draft between steps (docs/architecture.md §4): step 1's fields, password included, live
-// in an encrypted, HTTP-only cookie for 30 minutes, never in a hidden field.
-import type { RegisterStep1 } from '~/lib/schemas';
+// The server half of /register (docs/product.md §2, §4, §5). Step 1's fields, password included,
+// wait between the steps in an encrypted, HTTP-only cookie for 30 minutes, never in a hidden field
+// (docs/decisions/005-sealed-registration-cookie.md).
+import { parseWithZod } from '@conform-to/zod';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
+import { RegisterStep1Schema, RegisterStep2Schema, type RegisterStep1 } from '~/lib/schemas';
+import { api, InviteError } from './api';
+import { discardUploads, formReply, FORMS, normalizeListField, readForm, tooLarge } from './forms';
+import { honeypot, isSpam } from './honeypot';
+import { identity, IdentityError, identityMessage } from './identity';
+import { hit, LIMITS } from './rate-limit';
 import { sealedCookie } from './sealed-cookie';
+import { rateLimitAddress } from './security';
+import { OVERSIZED_IMAGES, oversizedFiles, prepareImageFields } from './uploads';
 
 export interface RegistrationDraft extends RegisterStep1 {
   /** images uploaded on step 2 before it validated, kept so they are not chosen twice */
-  avatarId?: string | null;
-  bannerId?: string | null;
+  avatarId: string | null;
+  bannerId: string | null;
 }
 
 const draftCookie = sealedCookie<RegistrationDraft>('__register', 30 * 60);
-
 export const readDraft = draftCookie.read;
-export const saveDraft = draftCookie.write;
-export const clearDraft = draftCookie.clear;
+
+/** What /register shows: one of its three views, with only what that view needs. */
+export type RegisterView =
+  | {
+      step: 'details';
+      typed: Omit<RegisterStep1, 'password' | 'confirmPassword'> | null;
+      honeypot: HoneypotInputProps;
+    }
+  | { step: 'profile'; chosen: { avatar: boolean; banner: boolean } }
+  | { step: 'done'; email: string };
+
+export async function registerView(request: Request): Promise<RegisterView> {
+  const url = new URL(request.url);
+  if (url.searchParams.has('done'))
+    return { step: 'done', email: url.searchParams.get('email')?.slice(0, 254) ?? '' };
+  const draft = await readDraft(request);
+  if (url.searchParams.get('step') === '2') {
+    if (!draft) throw redirect('/register');
+    return { step: 'profile', chosen: { avatar: Boolean(draft.avatarId), banner: Boolean(draft.bannerId) } };
+  }
+  // Back on step 1: what was typed comes back, except the passwords.
+  const typed = draft
+    ? { email: draft.email, username: draft.username, fullname: draft.fullname, inviteKey: draft.inviteKey }
+    : null;
+  return { step: 'details', typed, honeypot: honeypot.getInputProps() };
+}
+
+const hidePasswords = { hideFields: ['password', 'confirmPassword'] };
+
+/** Step 1: checks the fields, uniqueness and the invite key, then keeps them in the draft. */
+export async function registerDetails(request: Request, context: AppLoadContext) {
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: RegisterStep1Schema });
+  if (isSpam(formData))
+    return formReply(
+      submission.reply({ formErrors: ['Registration failed. Please try again.'], ...hidePasswords }),
+    );
+  if (submission.status !== 'success') return formReply(submission.reply(hidePasswords));
+
+  const { email, username, inviteKey } = submission.value;
+  const [emailIsTaken, usernameIsTaken, invite] = await Promise.all([
+    api.accounts.emailTaken(email),
+    api.accounts.usernameTaken(username),
+    api.accounts.inviteState(inviteKey),
+  ]);
+  const fieldErrors: Record<string, string[]> = {};
+  if (emailIsTaken) fieldErrors.email = ['Email is already registered'];
+  if (usernameIsTaken) fieldErrors.username = ['Username is already taken'];
+  if (invite !== 'ok') {
+    // Wrong keys count towards a limit, so keys cannot be guessed by trying many.
+    const address = rateLimitAddress(context);
+    const allowed = await hit(
+      address ? `invite-guess:${address}` : 'invite-guess:all',
+      address ? LIMITS.inviteGuessesPerAddress : LIMITS.inviteGuessesSiteWide,
+    );
+    fieldErrors.inviteKey = [
+      allowed ? new InviteError(invite).message : 'Too many attempts. Please try again later.',
+    ];
+  }
+  if (Object.keys(fieldErrors).length) return formReply(submission.reply({ fieldErrors, ...hidePasswords }));
+
+  const previous = await readDraft(request);
+  const draft = {
+    ...submission.value,
+    avatarId: previous?.avatarId ?? null,
+    bannerId: previous?.bannerId ?? null,
+  };
+  return redirect('/register?step=2', { headers: { 'Set-Cookie': await draftCookie.write(draft) } });
+}
+
+const IMAGE_FIELDS = ['avatar', 'banner'] as const;
+
+/** Step 2: bio, qualifications and images, then the identity account and the member. */
+export async function registerProfile(request: Request, context: AppLoadContext) {
+  const draft = await readDraft(request);
+  if (!draft) throw redirect('/register');
+  const formData = await readForm(request, FORMS.member);
+  if (!formData) return tooLarge(FORMS.member);
+  try {
+    const submission = parseWithZod(normalizeListField(formData, 'qualifications'), {
+      schema: RegisterStep2Schema,
+    });
+    const oversized = oversizedFiles(formData, OVERSIZED_IMAGES);
+    if (oversized) return formReply(submission.reply({ fieldErrors: oversized }), 413);
+
+    // Images chosen on this step are stored at once, so a validation error does not lose them.
+    const prepared = await prepareImageFields(formData, IMAGE_FIELDS);
+    const images = { avatar: draft.avatarId, banner: draft.bannerId };
+    for (const name of IMAGE_FIELDS) {
+      const asset = prepared.images[name];
+      if (!asset) continue;
+      await api.assets.savePending(asset);
+      images[name] = asset.row.id;
+    }
+    const headers = {
+      'Set-Cookie': await draftCookie.write({ ...draft, avatarId: images.avatar, bannerId: images.banner }),
+    };
+
+    const fieldErrors: Record<string, string[]> = { ...prepared.errors };
+    if (!images.avatar && !fieldErrors.avatar && submission.status === 'success')
+      fieldErrors.avatar = ['Please choose an avatar image'];
+    if (submission.status !== 'success' || Object.keys(fieldErrors).length)
+      return formReply(submission.reply({ fieldErrors }), 400, headers);
+
+    const fail = (message: string) =>
+      formReply(submission.reply({ formErrors: [`Error: ${message}`] }), 400, headers);
+    const address = rateLimitAddress(context);
+    if (address && !(await hit(`register:${address}`, LIMITS.registrationsPerAddress))) {
+      return fail(identityMessage('register', new IdentityError('too-many-requests')));
+    }
+    // docs/product.md §5: both checks again, in parallel, before the identity account is created.
+    const [emailIsTaken, usernameIsTaken] = await Promise.all([
+      api.accounts.emailTaken(draft.email),
+      api.accounts.usernameTaken(draft.username),
+    ]);
+    if (emailIsTaken) return fail('Email already registered');
+    if (usernameIsTaken) return fail('Username already taken');
+
+    let uid: string;
+    try {
+      uid = (await identity.createAccount(draft.email, draft.password)).uid;
+    } catch (error) {
+      return fail(identityMessage('register', error));
+    }
+    try {
+      await api.accounts.signUp({
+        uid,
+        email: draft.email,
+        username: draft.username,
+        fullname: draft.fullname,
+        bio: submission.value.bio,
+        qualifications: submission.value.qualifications,
+        avatarId: images.avatar,
+        bannerId: images.banner,
+        inviteKey: draft.inviteKey,
+      });
+    } catch (error) {
+      // docs/product.md §4: nothing is left behind when sign-up fails after the identity account exists.
+      await identity.deleteAccount(uid);
+      if (error instanceof InviteError) return fail(error.message);
+      console.error('Registration failed:', error);
+      return fail('Registration failed. Please try again.');
+    }
+    return redirect(`/register?${new URLSearchParams({ done: '1', email: draft.email })}`, {
+      headers: { 'Set-Cookie': await draftCookie.clear() },
+    });
+  } finally {
+    // Temp upload files go, whatever happened (the stored ones were moved into the store).
+    discardUploads(formData);
+  }
+}

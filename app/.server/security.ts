@@ -1,6 +1,7 @@
 // Response headers every page carries (docs/architecture.md §6). The CSP allows scripts only with this
 // request's nonce, so an injected <script> does not run.
 import crypto from 'node:crypto';
+import type { AppLoadContext } from '@remix-run/node';
 
 export const createNonce = () => crypto.randomBytes(16).toString('base64');
 
@@ -34,27 +35,13 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 }
 
 /**
- * Refuses cross-site state changes (docs/architecture.md §6): an Origin, when sent, must be this site's
- * (PUBLIC_URL or the address the request came to), and a browser that says the request is
- * cross-site (Sec-Fetch-Site) is believed whatever the Origin claims.
+ * The client's address for per-address rate limits: the socket address, or the right
+ * X-Forwarded-For hop when TRUST_PROXY proxies stand in front (server/index.ts works it out). A
+ * loopback address gives null: it is a proxy on this machine that TRUST_PROXY does not name, and
+ * keying on it would put every visitor in one bucket.
  */
-export function assertSameOrigin(request: Request, publicUrl: string) {
-  const origin = request.headers.get('Origin');
-  const allowed = new Set([new URL(publicUrl).origin, new URL(request.url).origin]);
-  const crossSite =
-    (origin !== null && !allowed.has(origin)) || request.headers.get('Sec-Fetch-Site') === 'cross-site';
-  if (crossSite) throw new Response('Cross-site form submissions are not accepted.', { status: 403 });
-}
-
-/**
- * The client's address from X-Forwarded-For when `trustProxy` proxies stand in front, else null
- * (remix-serve does not pass the socket address to routes, so per-address limits need a proxy).
- */
-export function clientAddress(request: Request, trustProxy: number): string | null {
-  if (trustProxy <= 0) return null;
-  const hops = (request.headers.get('X-Forwarded-For') ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return hops.length >= trustProxy ? hops[hops.length - trustProxy] : (hops[0] ?? null);
+export function rateLimitAddress(context: AppLoadContext): string | null {
+  const address = context.clientAddress;
+  if (!address || /^(127\.|::1$|::ffff:127\.)/.test(address)) return null;
+  return address;
 }

@@ -1,13 +1,9 @@
 // The HTTP side of /assets/{id} and /assets/{id}/{filename} (docs/architecture.md §5 and 6).
 import fs from 'node:fs';
+import contentDisposition from 'content-disposition';
 import { createReadableStreamFromReadable, redirect } from '@remix-run/node';
 import { api } from './api';
 import { fallbackLocation } from '~/lib/images';
-
-function contentDisposition(type: 'inline' | 'attachment', filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export async function sendAsset(request: Request, id: string | undefined) {
   const url = new URL(request.url);
@@ -30,7 +26,9 @@ export async function sendAsset(request: Request, id: string | undefined) {
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     // Only images render in the browser; anything else is a download, whatever its name says.
-    'Content-Disposition': contentDisposition(file.isImage ? 'inline' : 'attachment', file.filename),
+    'Content-Disposition': contentDisposition(file.filename, {
+      type: file.isImage ? 'inline' : 'attachment',
+    }),
   });
   if (request.headers.get('If-None-Match') === file.etag) return new Response(null, { status: 304, headers });
   headers.set('Content-Length', String(file.size));

@@ -1,30 +1,51 @@
-// Image fields of a multipart form (avatar, banner): size and type checked, re-encoded by sharp.
-import { AssetError, IMAGE_LIMIT_BYTES, prepareAsset, type PreparedAsset } from './assets';
-import { BodyTooLargeError, isTooLarge, normalizeListField, readMultipart, uploadSource } from './forms';
+// A form's uploaded files as prepared assets: avatar and banner images (re-encoded), a post's
+// attachment (kept as it is). Size and type are checked; each problem is a message for its field.
+import { AssetError, prepareAsset, type PreparedAsset } from './assets';
+import { isTooLarge, uploadSource } from './forms';
+
+/**
+ * The fields whose file was over its limit, each with its message, or null when none was: a
+ * form with such a field is answered 413, with what was typed kept.
+ */
+export function oversizedFiles(formData: FormData, messages: Record<string, string>) {
+  const errors = Object.entries(messages).filter(([name]) => {
+    const file = formData.get(name);
+    return file instanceof File && isTooLarge(file);
+  });
+  return errors.length ? Object.fromEntries(errors.map(([name, message]) => [name, [message]])) : null;
+}
+
+export const OVERSIZED_IMAGES = {
+  avatar: 'The image is larger than 5 MB.',
+  banner: 'The image is larger than 5 MB.',
+};
+export const OVERSIZED_ATTACHMENT = { attachment: 'The file is larger than 25 MB.' };
+
+async function prepare(formData: FormData, name: string, kind: 'image' | 'file') {
+  const file = formData.get(name);
+  if (!(file instanceof File) || file.size === 0 || isTooLarge(file)) return { asset: null, error: null };
+  try {
+    const asset = await prepareAsset({
+      ...(await uploadSource(file)),
+      filename: file.name,
+      ownerId: null,
+      kind,
+    });
+    return { asset, error: null };
+  } catch (error) {
+    if (!(error instanceof AssetError)) throw error;
+    return { asset: null, error: error.message };
+  }
+}
 
 /** The chosen images, prepared on disk, and an error per field that could not be used. */
 export async function prepareImageFields<Name extends string>(formData: FormData, names: readonly Name[]) {
   const images = {} as Record<Name, PreparedAsset | null>;
   const errors: Partial<Record<Name, string[]>> = {};
   for (const name of names) {
-    images[name] = null;
-    const file = formData.get(name);
-    if (!(file instanceof File) || (file.size === 0 && !isTooLarge(file))) continue;
-    if (isTooLarge(file)) {
-      errors[name] = ['The image is larger than 5 MB.'];
-      continue;
-    }
-    try {
-      images[name] = await prepareAsset({
-        ...(await uploadSource(file)),
-        filename: file.name,
-        ownerId: null,
-        kind: 'image',
-      });
-    } catch (error) {
-      if (!(error instanceof AssetError)) throw error;
-      errors[name] = [error.message];
-    }
+    const { asset, error } = await prepare(formData, name, 'image');
+    images[name] = asset;
+    if (error) errors[name] = [error];
   }
   return {
     images,
@@ -33,20 +54,5 @@ export async function prepareImageFields<Name extends string>(formData: FormData
   };
 }
 
-export const FORM_TOO_LARGE = 'The form is too large. Images can be at most 5 MB.';
-
-/**
- * A member form with qualification rows, an avatar and a banner (registration step 2, profile
- * edit), or null when it is larger than allowed. Pass it to discardUploads when done.
- */
-export async function readMemberForm(request: Request): Promise<FormData | null> {
-  try {
-    return normalizeListField(
-      await readMultipart(request, { fileBytes: IMAGE_LIMIT_BYTES, textBytes: 64 * 1024 }),
-      'qualifications',
-    );
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return null;
-    throw error;
-  }
-}
+/** A post's attachment, if one was chosen: stored with its bytes and name, or the field's error. */
+export const prepareAttachment = (formData: FormData) => prepare(formData, 'attachment', 'file');

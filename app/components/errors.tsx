@@ -59,7 +59,7 @@ export function CrashPage() {
   return (
     <main id="main" className="page narrow-page center-page">
       <h1>Something Went Wrong</h1>
-      <p>An unexpected error occurred. Our team has been notified and is looking into it.</p>
+      <p>An unexpected error occurred. It has been logged, so the team can look into it.</p>
       <p className="button-row">
         <a href="/" className="button">
           Return to Home

@@ -1,6 +1,6 @@
 // Form parts shared by every screen: a labelled field with its errors tied to it
 // (aria-describedby), the error banner, and the password field with its JS-only toggle and meter.
-import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
+import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { passwordStrength } from '~/lib/password';
@@ -221,5 +221,42 @@ export function QualificationRows({
       ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
+  );
+}
+
+/** The member fields registration step 2 and the profile editor share: bio, qualifications, images. */
+export function ProfileFields({
+  form,
+  fields,
+  chosen = { avatar: false, banner: false },
+  avatarHint,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any conform form with these fields
+  form: FormMetadata<any, string[]>;
+  fields: {
+    bio: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+    qualifications: FieldMetadata<(string | undefined)[] | undefined, Record<string, unknown>, string[]>;
+    avatar: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+    banner: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  };
+  chosen?: { avatar: boolean; banner: boolean };
+  avatarHint: string;
+}) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={fields.bio.id}>Bio</label>
+        <textarea {...getTextareaProps(fields.bio)} rows={5} />
+        <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
+      </div>
+      <QualificationRows form={form} field={fields.qualifications} />
+      <ImageInput field={fields.avatar} label="Avatar" chosen={chosen.avatar} hint={avatarHint} />
+      <ImageInput
+        field={fields.banner}
+        label="Banner"
+        chosen={chosen.banner}
+        hint="Optional. Recommended size 1200x300 pixels, at most 5 MB."
+      />
+    </>
   );
 }

@@ -1,6 +1,11 @@
 import { useNavigation } from '@remix-run/react';
 import { loadingText } from '~/lib/loading';
 
+/** True while a form of this page is being submitted: busy texts ('Creating...'), disabled buttons. */
+export function useIsPending() {
+  return useNavigation().state === 'submitting';
+}
+
 /** Shows the product's loading text while the next page's data is on its way (client navigation only). */
 export function PendingNavigation() {
   const navigation = useNavigation();

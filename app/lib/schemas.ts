@@ -48,7 +48,8 @@ export const EmailRequestSchema = z.object({ email: email('Please enter a valid 
 
 export const ResetPasswordSchema = withConfirmation({});
 
-const usernameField = z
+/** The username rule (docs/product.md §5): the forms and the availability check use this one. */
+export const UsernameSchema = z
   .string({ required_error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
@@ -65,7 +66,7 @@ const fullnameField = z
 
 export const RegisterStep1Schema = withConfirmation({
   email: email('Invalid email format'),
-  username: usernameField,
+  username: UsernameSchema,
   fullname: fullnameField,
   inviteKey: z
     .string({ required_error: 'Invite key is required' })
@@ -111,7 +112,7 @@ export const PostSchema = z.object({
 
 /** docs/product.md §5 Profile edit. */
 export const ProfileSchema = z.object({
-  username: usernameField,
+  username: UsernameSchema,
   fullname: fullnameField,
   bio: z.string().trim().max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`).default(''),
   qualifications: qualificationsField,

@@ -11,7 +11,8 @@ export const meta: MetaFunction = (args) =>
     description: 'Get an e-mail with a link to reset your password.',
   });
 
-export const action = ({ request }: ActionFunctionArgs) => emailRequestAction(request, 'reset');
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  emailRequestAction(request, context, 'reset');
 
 export default function ForgotPassword() {
   return (

@@ -2,19 +2,15 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   api,
-  assertSameOrigin,
   clearLimit,
-  clientAddress,
-  config,
   getUser,
   googleEnabled,
   hit,
@@ -24,9 +20,14 @@ import {
   isLimited,
   LIMITS,
   readForm,
+  formReply,
+  FORMS,
+  rateLimitAddress,
+  tooLarge,
   signIn,
 } from '~/.server';
 import { Field, FormBanner, PasswordField } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
 import { pageMeta } from '~/lib/meta';
 import { loginErrorText, noticeText } from '~/lib/notices';
 import { safeRedirectPath } from '~/lib/redirects';
@@ -51,18 +52,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request, config.PUBLIC_URL);
-  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  }
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== 'success') return formReply(submission.reply({ hideFields: ['password'] }));
   const { email, password, from } = submission.value;
   const fail = (message: string, status = 400) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status });
+    formReply(submission.reply({ formErrors: [message], hideFields: ['password'] }), status);
 
-  // Failed attempts are limited per account and, behind a trusted proxy, per address.
-  const address = clientAddress(request, config.TRUST_PROXY);
+  // Failed attempts are limited per account and per address.
+  const address = rateLimitAddress(context);
   const keys = [
     { key: `login:${email.toLowerCase()}`, limit: LIMITS.loginFailuresPerAccount },
     ...(address ? [{ key: `login-ip:${address}`, limit: LIMITS.loginFailuresPerAddress }] : []),
@@ -88,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Login() {
   const { email, notice, error, from, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email, from },

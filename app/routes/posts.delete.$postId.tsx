@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { api, assertSameOrigin, config, loadOwnPost, requireUser } from '~/.server';
+import { api, loadOwnPost, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
 import { pageMeta } from '~/lib/meta';
@@ -20,7 +20,6 @@ export const meta: MetaFunction = (args) =>
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadOwnPost(request, params.postId);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
   const deleted = await api.ownPosts.remove(user.id, params.postId ?? '').catch(() => false);
   if (!deleted) return data({ error: DELETE_FAILED }, { status: 404 });

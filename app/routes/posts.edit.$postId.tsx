@@ -1,14 +1,13 @@
 // /posts/edit/{postId} — edit an own post (docs/product.md §2). Someone else's id shows the product's banner and
 // changes nothing.
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { api, assertSameOrigin, config, loadOwnPost, readValidPost, requireUser } from '~/.server';
+import { api, formReply, loadOwnPost, readValidPost, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
@@ -21,7 +20,6 @@ export const meta: MetaFunction = (args) =>
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadOwnPost(request, params.postId);
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
   const { refused, submission, file } = await readValidPost(request);
   if (refused) return refused;
@@ -35,9 +33,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       file,
     );
   } catch {
-    return data({ result: submission.reply({ formErrors: ['Failed to update post'] }) }, { status: 500 });
+    return formReply(submission.reply({ formErrors: ['Failed to update post'] }), 500);
   }
-  if (!saved) return data({ result: submission.reply({ formErrors: [LOAD_FAILED] }) }, { status: 404 });
+  if (!saved) return formReply(submission.reply({ formErrors: [LOAD_FAILED] }), 404);
   return redirect('/profile');
 }
 

@@ -1,13 +1,12 @@
 // /posts/new — create a post (docs/product.md §2). Signed-in only.
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { api, assertSameOrigin, config, readValidPost, requireUser } from '~/.server';
+import { api, formReply, readValidPost, requireUser } from '~/.server';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -20,7 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
   const { refused, submission, file } = await readValidPost(request);
   if (refused) return refused;
@@ -28,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { title, content, starred } = submission.value;
     await api.ownPosts.insert(user.id, { title, content, starred }, file);
   } catch {
-    return data({ result: submission.reply({ formErrors: ['Failed to create post'] }) }, { status: 500 });
+    return formReply(submission.reply({ formErrors: ['Failed to create post'] }), 500);
   }
   return redirect('/profile');
 }

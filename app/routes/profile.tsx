@@ -1,32 +1,29 @@
 // /profile — the signed-in member's own profile and posts (docs/product.md §2). Signed-in only.
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   api,
-  assertSameOrigin,
-  config,
-  fromApi,
-  prepareImageFields,
   discardUploads,
-  FORM_TOO_LARGE,
+  formReply,
+  FORMS,
+  fromApi,
+  normalizeListField,
+  OVERSIZED_IMAGES,
+  oversizedFiles,
+  prepareImageFields,
+  readForm,
   requireUser,
-  readMemberForm,
+  tooLarge,
 } from '~/.server';
-import { ErrorList, Field, FormBanner, ImageInput, QualificationRows } from '~/components/forms';
+import { Field, FormBanner, ProfileFields } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
 import type { Member } from '~/lib/models';
 import { ProfileSchema } from '~/lib/schemas';
 import { DeletePostLink } from '~/components/delete-post';
@@ -51,23 +48,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request, config.PUBLIC_URL);
   const user = await requireUser(request);
-  const formData = await readMemberForm(request);
-  if (!formData) {
-    return data({ result: { status: 'error' as const, error: { '': [FORM_TOO_LARGE] } } }, { status: 413 });
-  }
+  const formData = await readForm(request, FORMS.member);
+  if (!formData) return tooLarge(FORMS.member);
   try {
-    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    const submission = parseWithZod(normalizeListField(formData, 'qualifications'), {
+      schema: ProfileSchema,
+    });
+    const oversized = oversizedFiles(formData, OVERSIZED_IMAGES);
+    if (oversized) return formReply(submission.reply({ fieldErrors: oversized }), 413);
     // Images are only processed for a real save (not for adding or removing a qualification row).
-    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== 'success') return formReply(submission.reply());
     const prepared = await prepareImageFields(formData, ['avatar', 'banner'] as const);
     if (Object.keys(prepared.errors).length) {
       prepared.discardAll();
-      return data(
-        { result: submission.reply({ fieldErrors: prepared.errors as Record<string, string[]> }) },
-        { status: 400 },
-      );
+      return formReply(submission.reply({ fieldErrors: prepared.errors }));
     }
     const { username, fullname, bio, qualifications } = submission.value;
     let outcome: 'saved' | 'username-taken';
@@ -78,17 +73,10 @@ export async function action({ request }: ActionFunctionArgs) {
         prepared.images,
       );
     } catch {
-      return data(
-        { result: submission.reply({ formErrors: ['Failed to update profile'] }) },
-        { status: 500 },
-      );
+      return formReply(submission.reply({ formErrors: ['Failed to update profile'] }), 500);
     }
-    if (outcome === 'username-taken') {
-      return data(
-        { result: submission.reply({ fieldErrors: { username: ['Username is already taken'] } }) },
-        { status: 400 },
-      );
-    }
+    if (outcome === 'username-taken')
+      return formReply(submission.reply({ fieldErrors: { username: ['Username is already taken'] } }));
     return redirect('/profile?updated=1');
   } finally {
     // Temp upload files go, whatever happened (the stored ones were moved into the store).
@@ -194,7 +182,7 @@ function ProfileEditForm({
   member: Member;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: {
@@ -220,23 +208,10 @@ function ProfileEditForm({
         field={fields.fullname}
         inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
       />
-      <div className="field">
-        <label htmlFor={fields.bio.id}>Bio</label>
-        <textarea {...getTextareaProps(fields.bio)} rows={5} />
-        <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
-      </div>
-      <QualificationRows form={form} field={fields.qualifications} />
-      <ImageInput
-        field={fields.avatar}
-        label="Avatar"
-        chosen={false}
-        hint="Optional: a new picture replaces the current one. At most 5 MB."
-      />
-      <ImageInput
-        field={fields.banner}
-        label="Banner"
-        chosen={false}
-        hint="Optional. Recommended size 1200x300 pixels, at most 5 MB."
+      <ProfileFields
+        form={form}
+        fields={fields}
+        avatarHint="Optional: a new picture replaces the current one. At most 5 MB."
       />
       <div className="button-row">
         <Link to="/profile" className="button button-secondary">

@@ -3,18 +3,19 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  assertSameOrigin,
   completePasswordReset,
-  config,
   identity,
   IdentityError,
   identityMessage,
+  FORMS,
   readForm,
+  tooLarge,
 } from '~/.server';
 import { FormBanner, NewPasswordFields } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { TimedRedirect } from '~/components/timed-redirect';
 import { pageMeta } from '~/lib/meta';
 import { ResetPasswordSchema } from '~/lib/schemas';
 
@@ -44,9 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request, config.PUBLIC_URL);
   const code = new URL(request.url).searchParams.get('oobCode');
-  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   const hidden = { hideFields: ['password', 'confirmPassword'] };
   if (submission.status !== 'success')
     return data({ result: submission.reply(hidden), state: null, done: null }, { status: 400 });
@@ -83,12 +85,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const state = actionData?.state ?? loaderData.state;
+  const done = actionData && 'done' in actionData ? actionData.done : null;
+  const state = (actionData && 'state' in actionData ? actionData.state : null) ?? loaderData.state;
   return (
     <main id="main" className="page auth-page">
       <div className="card auth-card">
-        {actionData?.done ? (
-          <Done email={actionData.done} />
+        {done ? (
+          <Done email={done} />
         ) : state.valid ? (
           <ResetForm lastResult={actionData?.result} />
         ) : (
@@ -100,7 +103,7 @@ export default function ResetPassword() {
 }
 
 function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
@@ -143,23 +146,14 @@ function Invalid({ message }: { message: string }) {
 }
 
 function Done({ email }: { email: string }) {
-  const to = `/login?${new URLSearchParams({ email, notice: 'password-reset' })}`;
-  const navigate = useNavigate();
-  // docs/product.md §4: on to /login after 3 seconds; the meta refresh does it without JavaScript.
-  useEffect(() => {
-    const timer = setTimeout(() => navigate(to), 3000);
-    return () => clearTimeout(timer);
-  }, [navigate, to]);
   return (
-    <div role="status">
-      <meta httpEquiv="refresh" content={`3;url=${to}`} />
-      <h1>Password Reset Successfully</h1>
+    <TimedRedirect
+      to={`/login?${new URLSearchParams({ email, notice: 'password-reset' })}`}
+      seconds={3}
+      title="Password Reset Successfully"
+      link="Return to Login"
+    >
       <p>You can now sign in with your new password. Taking you there...</p>
-      <p>
-        <Link to={to} className="button">
-          Return to Login
-        </Link>
-      </p>
-    </div>
+    </TimedRedirect>
   );
 }

@@ -1,11 +1,12 @@
 // GET /resources/availability?email=… or ?username=… — the debounced uniqueness check of
 // registration step 1 (docs/product.md §5). Failures are ignored by the page; the server checks again on submit.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { api, clientAddress, config, hit, LIMITS } from '~/.server';
+import { api, hit, LIMITS, rateLimitAddress } from '~/.server';
+import { UsernameSchema } from '~/lib/schemas';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const address = clientAddress(request, config.TRUST_PROXY);
+  const address = rateLimitAddress(context);
   if (address && !(await hit(`availability:${address}`, LIMITS.availabilityChecksPerAddress))) {
     return data({ status: 'unknown' as const }, { status: 429 });
   }
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   if (username !== null) {
-    const valid = /^[A-Za-z0-9_]{3,30}$/.test(username);
+    const valid = UsernameSchema.safeParse(username).success;
     return data(
       { status: valid ? ((await api.accounts.usernameTaken(username)) ? 'taken' : 'available') : 'invalid' },
       { headers },

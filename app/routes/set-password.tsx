@@ -11,7 +11,8 @@ export const meta: MetaFunction = (args) =>
     description: 'Get an e-mail with a link to set your password.',
   });
 
-export const action = ({ request }: ActionFunctionArgs) => emailRequestAction(request, 'set-password');
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  emailRequestAction(request, context, 'set-password');
 
 export default function SetPassword() {
   return (

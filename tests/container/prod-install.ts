@@ -34,7 +34,7 @@ function check(condition: boolean, message: string) {
 
 let server: ReturnType<typeof spawn> | undefined;
 try {
-  if (!fs.existsSync(path.join(root, 'build/index.js')))
+  if (!fs.existsSync(path.join(root, 'build/server.js')))
     throw new Error('no build: run `npm run build` first');
   // The Dockerfile's final stage, file for file.
   for (const entry of [

@@ -178,11 +178,27 @@ test('step 2: bio required, images checked, Back keeps step 1', async ({ page })
   await expect(page.getByText('The file is not an image (JPEG, PNG, GIF or WebP).')).toBeVisible();
   await expect(page.getByLabel('Bio')).toHaveValue('Printing things.');
 
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
   await expect(page.getByLabel('Username', { exact: true })).toHaveValue(member.username);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+});
+
+test("'Back' on step 2 with an empty bio returns to step 1 with what was typed", async ({ page }) => {
+  const member = freshMember();
+  const key = newInviteKey();
+  await page.goto('/register');
+  await fillStepOne(page, member, key);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+  await expect(page.getByText('Please provide a short bio')).toHaveCount(0);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(member.username);
+  await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(member.fullname);
+  await expect(page.getByLabel('Invite key', { exact: true })).toHaveValue(key);
 });
 
 test('qualification rows: add up to five, remove, one always stays', async ({ page }) => {

@@ -48,7 +48,11 @@ test('a 10 MB bio and a multipart post with no parts are refused on step 2', asy
   expect(memberCount()).toBe(before);
 });
 
-test('a cross-site POST is refused and signs nobody in', async ({ page, request, baseURL }) => {
+test('a cross-site POST to /login (foreign Origin or Sec-Fetch-Site) gets 403 and signs nobody in', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const member = await (async () => {
     const { register } = await import('./accounts');
     return register(page);
@@ -62,7 +66,8 @@ test('a cross-site POST is refused and signs nobody in', async ({ page, request,
       form: { email: member.email, password: member.password },
       maxRedirects: 0,
     });
-    expect(response.status(), JSON.stringify(headers)).toBeGreaterThanOrEqual(403);
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
+    expect(await response.text()).toBe('Cross-site form submissions are not accepted.');
     expect(response.headers()['set-cookie'] ?? '').not.toContain('__session');
   }
   // The same form from this site works.

@@ -6,21 +6,17 @@ export async function startApp(
   port: number,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        PUBLIC_URL: url,
-      },
-      stdio: 'ignore',
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PUBLIC_URL: url,
     },
-  );
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {

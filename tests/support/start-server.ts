@@ -113,7 +113,7 @@ if (name === 'broken') {
   db.close();
 }
 
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+const server = spawn(process.execPath, ['scripts/start.js'], {
   env,
   stdio: 'inherit',
 });

@@ -1,0 +1,74 @@
+// The production server (docs/decisions/007-express-server.md): Express in front of the Remix
+// build. It refuses cross-site writes before Remix runs, gives actions the client's address, serves
+// static files with long cache lifetimes, and shuts down gracefully. Built by `npm run build` into
+// build/server.js, beside the Remix server build it loads; started by `npm start`.
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequestHandler } from '@remix-run/express';
+import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import morgan from 'morgan';
+import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
+
+installGlobals({ nativeFetch: true });
+
+const dev = process.env.NODE_ENV === 'development';
+const buildUrl = new URL('./index.js', import.meta.url);
+const importBuild = (): Promise<ServerBuild> => import(`${buildUrl.href}?t=${fs.statSync(buildUrl).mtimeMs}`);
+
+const handlerFor = (build: ServerBuild) =>
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req) => ({ clientAddress: req.ip ?? null }),
+  });
+
+let build = await importBuild();
+let handleRequest = handlerFor(build);
+if (dev) {
+  // `npm run dev`: `remix dev` rebuilds and touches version.txt; load the new build, then say so.
+  fs.watch(new URL('./version.txt', buildUrl), async () => {
+    build = await importBuild();
+    handleRequest = handlerFor(build);
+    await broadcastDevReady(build);
+  });
+}
+
+const app = express();
+app.disable('x-powered-by');
+// TRUST_PROXY proxies in front: req.ip is then the address the nearest trusted proxy saw.
+app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0) || false);
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h' }));
+app.use(morgan('tiny'));
+app.use((req, res, next) => {
+  if (!isCrossSite(req)) return next();
+  // Refused before Remix, which would otherwise answer a foreign Origin with an empty 500.
+  req.resume();
+  res
+    .status(403)
+    .set({ Connection: 'close', 'X-Content-Type-Options': 'nosniff' })
+    .type('text/plain')
+    .send(CROSS_SITE_MESSAGE);
+});
+app.all('*', (req, res, next) => handleRequest(req, res, next));
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+const server: Server = host ? app.listen(port, host, listening) : app.listen(port, listening);
+
+function listening() {
+  console.log(`Serving on http://${host ?? 'localhost'}:${port}`);
+  if (dev) void broadcastDevReady(build);
+}
+
+// Stop taking connections, let requests in flight finish, then exit (at most 10 s).
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}

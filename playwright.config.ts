@@ -30,7 +30,8 @@ export default defineConfig({
       grepInvert: /@js-only/,
       testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
     },
-    // Checks of what the journeys left behind (orphan files), once both projects have finished.
+    // Checks that run once, after both projects: what the journeys left behind (orphan files), and
+    // every page kind through the HTML validator.
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
     // The account journeys again with IDENTITY_PROVIDER=firebase on the real Auth emulator.
     {

@@ -49,7 +49,7 @@ export function Banner({ asset, kind, className, lazy = true, width = 1200, heig
           ? `${assetUrl(asset.id, 640, kind)} 640w, ${assetUrl(asset.id, 1280, kind)} 1280w, ${assetUrl(asset.id, 1920, kind)} 1920w`
           : undefined
       }
-      sizes="(max-width: 1280px) 100vw, 1280px"
+      sizes={asset ? '(max-width: 1280px) 100vw, 1280px' : undefined}
       width={width}
       height={height}
       alt=""

@@ -1,0 +1,90 @@
+// Every kind of page the site serves is valid HTML, as the Nu HTML Checker (vnu-jar) reads it:
+// the documents as the server sends them, signed out and signed in, including error views.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { baseUrl } from '../support/servers';
+import { newInviteKey } from '../support/admin';
+import { fillStepOne, freshMember, register, signIn } from './accounts';
+import { expect, seededDb, test } from './fixtures';
+
+test('every page kind validates with zero errors', async ({ page }) => {
+  test.setTimeout(120_000);
+  const post = seededDb()
+    .prepare(
+      'select posts.id, posts.slug, users.username from posts join users on users.id = posts.user_id limit 1',
+    )
+    .get() as { id: string; slug: string; username: string };
+  const member = post.username.toLowerCase();
+  const signedOut = [
+    '/',
+    '/members',
+    `/members/${member}`,
+    `/posts/${member}/${post.slug}`,
+    '/posts/nobody/nothing',
+    '/portfolio',
+    '/portfolio?tag=Robotics',
+    '/portfolio/open-quadruped',
+    '/portfolio/open-quadruped?team=all',
+    '/portfolio/no-such-project',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/set-password',
+    '/reset-password',
+    '/reset-password?oobCode=bogus',
+    '/no-such-page',
+    `${baseUrl('broken')}/members`,
+    `${baseUrl('empty')}/portfolio`,
+  ];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-'));
+  const save = async (url: string) => {
+    const response = await page.request.get(url);
+    const file = path.join(dir, `${fs.readdirSync(dir).length}.html`);
+    fs.writeFileSync(file, await response.text());
+    return [file, url] as const;
+  };
+  const files = new Map<string, string>();
+  for (const url of signedOut) files.set(...(await save(url)));
+
+  // Registration step 2 needs the draft of a step 1.
+  await page.goto('/register');
+  await fillStepOne(page, freshMember(), newInviteKey());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  files.set(...(await save('/register?step=2')));
+
+  const newcomer = await register(page);
+  await signIn(page, newcomer);
+  await expect(page).toHaveURL(/\/profile$/);
+  for (const url of [
+    '/profile',
+    '/profile?edit',
+    '/posts/new',
+    `/posts/edit/${post.id}`,
+    `/posts/delete/${post.id}`,
+    '/',
+  ])
+    files.set(...(await save(url)));
+
+  const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+  const vnu = spawnSync(
+    'java',
+    ['-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', dir],
+    {
+      encoding: 'utf8',
+    },
+  );
+  // vnu writes its JSON report to stderr.
+  const report = JSON.parse(vnu.stderr) as {
+    messages: { url: string; message: string; lastLine?: number }[];
+  };
+  const errors = report.messages.map(
+    (m) => `${files.get(m.url.replace('file:', ''))}:${m.lastLine ?? '?'} ${m.message}`,
+  );
+  expect(errors).toEqual([]);
+  expect(files.size).toBe(signedOut.length + 7);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -2,10 +2,11 @@
 // "sent" state reached by redirect, so it works the same with and without JavaScript.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { EmailRequestSchema } from '~/lib/schemas';
 import { Field, FormBanner } from './forms';
+import { useIsPending } from '~/components/pending';
 
 interface Props {
   title: string;
@@ -18,7 +19,7 @@ interface Props {
 
 export function EmailRequestPage({ title, intro, button, sentTitle, sentText, lastResult }: Props) {
   const [params] = useSearchParams();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { email: params.get('email') ?? '' },

@@ -8,13 +8,14 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FileRef } from '~/lib/models';
 import { PostSchema } from '~/lib/schemas';
 import type { z } from 'zod';
 import { ErrorList, FormBanner } from './forms';
+import { useIsPending } from '~/components/pending';
 
 interface Props {
   lastResult?: SubmissionResult<string[]>;
@@ -26,7 +27,7 @@ interface Props {
 
 export function PostForm({ lastResult, defaultValue, existingFile = null, submitLabel, busyLabel }: Props) {
   const hydrated = useHydrated();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof PostSchema>>({
     lastResult,
     defaultValue,

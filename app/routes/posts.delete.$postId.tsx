@@ -7,12 +7,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api, loadOwnPost, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
 import { pageMeta } from '~/lib/meta';
 import { postTitle } from '~/lib/text';
+import { useIsPending } from '~/components/pending';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Delete Post', description: DELETE_QUESTION });
@@ -28,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeletePost() {
   const { post } = useLoaderData<typeof loader>();
-  const busy = useNavigation().state === 'submitting';
+  const busy = useIsPending();
   return (
     <main id="main" className="page narrow-page">
       <div className="card">

@@ -1,5 +1,4 @@
 // /profile — the signed-in member's own profile and posts (docs/product.md §2). Signed-in only.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import {
   redirect,
@@ -7,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   api,
   discardUploads,
@@ -22,12 +21,9 @@ import {
   requireUser,
   tooLarge,
 } from '~/.server';
-import { Field, FormBanner, ProfileFields } from '~/components/forms';
-import { useIsPending } from '~/components/pending';
-import type { Member } from '~/lib/models';
 import { ProfileSchema } from '~/lib/schemas';
 import { DeletePostLink } from '~/components/delete-post';
-import { Avatar } from '~/components/images';
+import { ProfileEditForm, ProfileView } from '~/components/profile-details';
 import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
 
@@ -141,86 +137,5 @@ export default function Profile() {
         </section>
       </div>
     </main>
-  );
-}
-
-function ProfileView({ member, email }: { member: Member; email: string }) {
-  const memberId = member.username.toLowerCase();
-  return (
-    <>
-      <div className="member-card-top">
-        <Avatar asset={member.avatar} name={member.fullname} size={96} lazy={false} />
-        <div>
-          <p className="member-name">{member.fullname}</p>
-          <p className="muted">@{member.username}</p>
-          <p className="muted">{email}</p>
-        </div>
-      </div>
-      <h3 className="small-heading">Bio</h3>
-      <p className="prewrap">{member.bio || 'No bio yet.'}</p>
-      <h3 className="small-heading">Qualifications</h3>
-      {member.qualifications.length ? (
-        <ul className="ticks">
-          {member.qualifications.map((qualification) => (
-            <li key={qualification}>{qualification}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">None listed.</p>
-      )}
-      <p>
-        <Link to={`/members/${memberId}`}>See your public profile</Link>
-      </p>
-    </>
-  );
-}
-
-function ProfileEditForm({
-  member,
-  lastResult,
-}: {
-  member: Member;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const busy = useIsPending();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: {
-      username: member.username,
-      fullname: member.fullname,
-      bio: member.bio,
-      qualifications: member.qualifications.length ? member.qualifications : [''],
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate>
-      <FormBanner id={form.errorId} errors={form.errors} />
-      <Field
-        label="Username"
-        field={fields.username}
-        inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
-      />
-      <Field
-        label="Full name"
-        field={fields.fullname}
-        inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
-      />
-      <ProfileFields
-        form={form}
-        fields={fields}
-        avatarHint="Optional: a new picture replaces the current one. At most 5 MB."
-      />
-      <div className="button-row">
-        <Link to="/profile" className="button button-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </Form>
   );
 }

@@ -1,8 +1,9 @@
 // The API seam (docs/architecture.md §1): docs/product.md §7 as a typed interface. Routes call `api` and never
 // look past it; the embedded implementation below reads the SQLite store. A store failure
 // surfaces as ApiError(500), whose message is docs/product.md §8's 'API request failed with status 500'.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { db } from '../db';
+import type { Database } from '../db/schema';
 import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
 import { listMembers, memberByUsername } from './members';
@@ -78,102 +79,94 @@ export interface Api {
   healthy(): Promise<boolean>;
 }
 
-type ErrorClass = new (...args: never[]) => Error;
-
-/** Turns any store failure into the API's own error, logging the cause once. */
-function guarded<Args extends unknown[], Result>(name: string, fn: (...args: Args) => Promise<Result>) {
-  return guardedExcept(name, [], fn);
-}
-
-/** As guarded, letting the listed domain errors through to the caller. */
-function guardedExcept<Args extends unknown[], Result>(
-  name: string,
-  passThrough: ErrorClass[],
-  fn: (...args: Args) => Promise<Result>,
-) {
-  return async (...args: Args): Promise<Result> => {
-    try {
-      return await fn(...args);
-    } catch (error) {
-      if (error instanceof ApiError || passThrough.some((type) => error instanceof type)) throw error;
-      console.error(`api.${name} failed:`, error);
-      throw new ApiError(500);
-    }
+/** The embedded implementation: every call reads or writes this site's own store. */
+function embeddedApi(db: Kysely<Database>): Api {
+  return {
+    members: {
+      list: () => listMembers(db),
+      byUsername: (username) => memberByUsername(db, username),
+    },
+    posts: {
+      byUsername: (username) => postsByUsername(db, username),
+      byUsernameAndSlug: (username, slug) => postByUsernameAndSlug(db, username, slug),
+    },
+    projects: {
+      list: () => listProjects(db),
+      byIdOrSlug: (idOrSlug) => projectByIdOrSlug(db, idOrSlug),
+    },
+    assets: {
+      file: (id, width) => findStoredFile(db, id, width),
+      async savePending(asset) {
+        try {
+          await db.insertInto('assets').values(asset.row).execute();
+        } catch (error) {
+          asset.discard();
+          throw error;
+        }
+      },
+    },
+    profile: {
+      update: (userId, input, images) => updateProfile(db, userId, input, images),
+      renamed: (oldUsername) => renamedUsername(db, oldUsername),
+    },
+    ownPosts: {
+      find: (userId, postId) => ownPost(db, userId, postId),
+      insert: (userId, input, file) => insertPost(db, userId, input, file),
+      update: (userId, postId, input, file) => updatePost(db, userId, postId, input, file),
+      remove: (userId, postId) => deletePost(db, userId, postId),
+    },
+    accounts: {
+      emailTaken: (email) => emailTaken(db, email),
+      usernameTaken: (username) => usernameTaken(db, username),
+      inviteState: (key) => inviteState(db, key),
+      signUp: (input) => createMember(db, input),
+      memberForIdentity: (uid, email) => memberForIdentity(db, uid, email),
+      memberByEmail: (email) => memberByEmail(db, email),
+    },
+    async healthy() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
-export const api: Api = {
-  members: {
-    list: guarded('members.list', () => listMembers(db)),
-    byUsername: guarded('members.byUsername', (username: string) => memberByUsername(db, username)),
-  },
-  posts: {
-    byUsername: guarded('posts.byUsername', (username: string) => postsByUsername(db, username)),
-    byUsernameAndSlug: guarded('posts.byUsernameAndSlug', (username: string, slug: string) =>
-      postByUsernameAndSlug(db, username, slug),
-    ),
-  },
-  projects: {
-    list: guarded('projects.list', () => listProjects(db)),
-    byIdOrSlug: guarded('projects.byIdOrSlug', (idOrSlug: string) => projectByIdOrSlug(db, idOrSlug)),
-  },
-  assets: {
-    file: guarded('assets.file', (id: string, width?: number) => findStoredFile(db, id, width)),
-    savePending: guarded('assets.savePending', async (asset: PreparedAsset) => {
+type Method = (...args: never[]) => Promise<unknown>;
+
+/**
+ * Wraps every method of an implementation: a failure that is not one the caller handles (ApiError,
+ * InviteError) is logged once with the method's name and becomes ApiError(500).
+ */
+function guardAll(implementation: Api): Api {
+  const guard =
+    (name: string, method: Method) =>
+    async (...args: never[]) => {
       try {
-        await db.insertInto('assets').values(asset.row).execute();
+        return await method(...args);
       } catch (error) {
-        asset.discard();
-        throw error;
+        if (error instanceof ApiError || error instanceof InviteError) throw error;
+        console.error(`api.${name} failed:`, error);
+        throw new ApiError(500);
       }
-    }),
-  },
-  profile: {
-    update: guarded(
-      'profile.update',
-      (
-        userId: string,
-        input: ProfileInput,
-        images: { avatar: PreparedAsset | null; banner: PreparedAsset | null },
-      ) => updateProfile(db, userId, input, images),
-    ),
-    renamed: guarded('profile.renamed', (oldUsername: string) => renamedUsername(db, oldUsername)),
-  },
-  ownPosts: {
-    find: guarded('ownPosts.find', (userId: string, postId: string) => ownPost(db, userId, postId)),
-    insert: guarded('ownPosts.insert', (userId: string, input: PostInput, file: PreparedAsset | null) =>
-      insertPost(db, userId, input, file),
-    ),
-    update: guarded(
-      'ownPosts.update',
-      (
-        userId: string,
-        postId: string,
-        input: PostInput & { removeFile: boolean },
-        file: PreparedAsset | null,
-      ) => updatePost(db, userId, postId, input, file),
-    ),
-    remove: guarded('ownPosts.remove', (userId: string, postId: string) => deletePost(db, userId, postId)),
-  },
-  accounts: {
-    emailTaken: guarded('accounts.emailTaken', (email: string) => emailTaken(db, email)),
-    usernameTaken: guarded('accounts.usernameTaken', (username: string) => usernameTaken(db, username)),
-    inviteState: guarded('accounts.inviteState', (key: string) => inviteState(db, key)),
-    signUp: guardedExcept('accounts.signUp', [InviteError], (input: SignUp) => createMember(db, input)),
-    memberForIdentity: guarded('accounts.memberForIdentity', (uid: string, email: string) =>
-      memberForIdentity(db, uid, email),
-    ),
-    memberByEmail: guarded('accounts.memberByEmail', (email: string) => memberByEmail(db, email)),
-  },
-  async healthy() {
-    try {
-      await sql`select 1`.execute(db);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-};
+    };
+  const guarded = Object.entries(implementation).map(([group, value]) => [
+    group,
+    typeof value === 'function'
+      ? guard(group, value)
+      : Object.fromEntries(
+          Object.entries(value as Record<string, Method>).map(([name, method]) => [
+            name,
+            guard(`${group}.${name}`, method),
+          ]),
+        ),
+  ]);
+  return Object.fromEntries(guarded) as Api;
+}
+
+export const api: Api = guardAll(embeddedApi(db));
 
 export { ApiError, InviteError };
 export type { InviteState, SignUp };

@@ -4,10 +4,14 @@
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
 import { config } from './config';
 
-export const honeypot = new Honeypot({ encryptionSeed: config.SESSION_SECRET });
+const FIELDS = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' };
 
-/** True when the form looks automated. */
+export const honeypot = new Honeypot({ ...FIELDS, encryptionSeed: config.SESSION_SECRET });
+
+/** True when the form looks automated, or was posted without the honeypot fields at all. */
 export function isSpam(formData: FormData): boolean {
+  // remix-utils skips its check when neither field is present: a hand-made post must not pass.
+  if (!formData.has(FIELDS.nameFieldName) || !formData.has(FIELDS.validFromFieldName)) return true;
   try {
     honeypot.check(formData);
     return false;

@@ -58,7 +58,7 @@ export async function registerDetails(request: Request, context: AppLoadContext)
   const submission = parseWithZod(formData, { schema: RegisterStep1Schema });
   if (isSpam(formData))
     return formReply(
-      submission.reply({ formErrors: ['Registration failed. Please try again.'], ...hidePasswords }),
+      submission.reply({ formErrors: ['Error: Registration failed. Please try again.'], ...hidePasswords }),
     );
   if (submission.status !== 'success') return formReply(submission.reply(hidePasswords));
 

@@ -28,7 +28,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
       contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),
     );
   headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // A route may ask for a stricter policy (the reset page keeps its code out of referrers).
+  if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
   headers.set('X-Frame-Options', 'DENY');
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');

@@ -2,7 +2,13 @@
 // The code stays in the address (the form posts back to it), never in a hidden field.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type HeadersFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   completePasswordReset,
@@ -38,10 +44,14 @@ async function checkCode(
   }
 }
 
+/** The reset code is in this page's address: no other site gets it as a referrer. ('no-referrer'
+ * would also make the browser send 'Origin: null' with the form, which the server refuses.) */
+export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'same-origin' });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get('oobCode');
   const state = await checkCode(code);
-  return data({ state, done: null as string | null }, { headers: { 'Referrer-Policy': 'no-referrer' } });
+  return { state, done: null as string | null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

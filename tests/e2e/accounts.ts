@@ -36,12 +36,23 @@ export async function fillStepOne(page: Page, member: NewMember, inviteKey: stri
   await page.getByLabel('Invite key', { exact: true }).fill(inviteKey);
 }
 
-/** Registers through both steps and lands on /login; returns the member. */
-export async function register(page: Page, member = freshMember(), inviteKey = newInviteKey(), base = '') {
+/** Fills registration step 1 and continues to step 2. */
+export async function reachStepTwo(
+  page: Page,
+  member = freshMember(),
+  inviteKey = newInviteKey(),
+  base = '',
+) {
   await page.goto(`${base}/register`);
   await fillStepOne(page, member, inviteKey);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  return member;
+}
+
+/** Registers through both steps and lands on /login; returns the member. */
+export async function register(page: Page, member = freshMember(), inviteKey = newInviteKey(), base = '') {
+  await reachStepTwo(page, member, inviteKey, base);
   await page.getByLabel('Bio').fill(`I build things at the lab. ${member.fullname}.`);
   await page.getByLabel('Qualification 1', { exact: true }).fill('Electronics Engineer');
   await page

@@ -1,6 +1,6 @@
 import { admin, newInviteKey } from '../support/admin';
 import { currentServer } from '../support/servers';
-import { fillStepOne, freshMember, register, signIn } from './accounts';
+import { fillStepOne, freshMember, register, signIn, reachStepTwo } from './accounts';
 import { expect, IDENTITY, test } from './fixtures';
 
 test('register -> sign in -> logout', IDENTITY, async ({ page, expectAccessible }) => {
@@ -188,10 +188,7 @@ test('step 2: bio required, images checked, Back keeps step 1', async ({ page })
 test("'Back' on step 2 with an empty bio returns to step 1 with what was typed", async ({ page }) => {
   const member = freshMember();
   const key = newInviteKey();
-  await page.goto('/register');
-  await fillStepOne(page, member, key);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await reachStepTwo(page, member, key);
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
   await expect(page.getByText('Please provide a short bio')).toHaveCount(0);

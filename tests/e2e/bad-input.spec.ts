@@ -1,16 +1,13 @@
 // Requests no page would send: each gets a clear answer and changes nothing.
 import { newInviteKey } from '../support/admin';
-import { fillStepOne, freshMember, signIn } from './accounts';
+import { freshMember, reachStepTwo, signIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 const memberCount = () => (seededDb().prepare('select count(*) as n from users').get() as { n: number }).n;
 
 test('a 10 MB bio and a multipart post with no parts are refused on step 2', async ({ page, baseURL }) => {
   const member = freshMember();
-  await page.goto('/register');
-  await fillStepOne(page, member, newInviteKey());
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await reachStepTwo(page, member, newInviteKey());
   const before = memberCount();
 
   // page.request shares the page's cookies (the registration draft).

@@ -4,7 +4,7 @@
 import { admin, newInviteKey } from '../support/admin';
 import { emulatorAuth, firebaseAccount } from '../support/firebase-accounts';
 import { currentServer } from '../support/servers';
-import { fillStepOne, freshMember, pngBytes, register, signIn, signInAtIssuer } from './accounts';
+import { freshMember, pngBytes, register, signIn, signInAtIssuer, reachStepTwo } from './accounts';
 import { expect, IDENTITY, seededDb, test } from './fixtures';
 
 const memberUid = (email: string) =>
@@ -52,10 +52,7 @@ test('revoking the account’s tokens in Firebase signs the member out', IDENTIT
 test('a failure after the Firebase account was made leaves no account behind', IDENTITY, async ({ page }) => {
   const member = freshMember();
   const key = newInviteKey();
-  await page.goto('/register');
-  await fillStepOne(page, member, key);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await reachStepTwo(page, member, key);
   await page.getByLabel('Bio').fill('Here for the wetlab.');
   await page
     .getByLabel('Avatar')

@@ -25,7 +25,8 @@ test(
 
     const mail = await waitForMail(member.email, (m) => m.subject === 'Reset your password');
     expect(mail.link).toMatch(new RegExp(`^${baseUrl(currentServer())}/reset-password\\?oobCode=[\\w-]+$`));
-    await page.goto(mail.link!);
+    const resetPage = await page.goto(mail.link!);
+    expect(resetPage?.headers()['referrer-policy']).toBe('same-origin');
     await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
     await expectAccessible();
 

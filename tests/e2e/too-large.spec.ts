@@ -3,7 +3,7 @@
 import type { Page, Response } from '@playwright/test';
 import { newInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
-import { fillStepOne, freshMember, signedIn } from './accounts';
+import { fillStepOne, freshMember, signedIn, reachStepTwo } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 const BIG = 30 * 1024 * 1024;
@@ -77,10 +77,7 @@ test('signed-out forms: sign-in, both password e-mails and registration step 1',
   expect(cookies).not.toContain('__register');
 
   // Registration step 2: a 30 MB avatar.
-  await page.goto('/register');
-  await fillStepOne(page, member, inviteKey);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await reachStepTwo(page, member, inviteKey);
   await page.getByLabel('Bio').fill('Kept after the refusal.');
   expect((await submitHugeFile(page, 'Avatar', 'Register')).status()).toBe(413);
   await expect(page.getByText('The image is larger than 5 MB.')).toBeVisible();

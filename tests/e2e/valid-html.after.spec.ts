@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { baseUrl } from '../support/servers';
 import { newInviteKey } from '../support/admin';
-import { fillStepOne, freshMember, register, signIn } from './accounts';
+import { freshMember, reachStepTwo, register, signIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 test('every page kind validates with zero errors', async ({ page }) => {
@@ -50,10 +50,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
   for (const url of signedOut) files.set(...(await save(url)));
 
   // Registration step 2 needs the draft of a step 1.
-  await page.goto('/register');
-  await fillStepOne(page, freshMember(), newInviteKey());
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+  await reachStepTwo(page, freshMember(), newInviteKey());
   files.set(...(await save('/register?step=2')));
 
   const newcomer = await register(page);

@@ -30,13 +30,14 @@ export async function emailTaken(db: Kysely<Database>, email: string) {
   return Boolean(row);
 }
 
+/** Taken by a member, or still pointing at a renamed member's profile (their old addresses work). */
 export async function usernameTaken(db: Kysely<Database>, username: string) {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_key', '=', username.trim().toLowerCase())
-    .executeTakeFirst();
-  return Boolean(row);
+  const key = username.trim().toLowerCase();
+  const [member, redirect] = await Promise.all([
+    db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst(),
+    db.selectFrom('username_redirects').select('user_id').where('old_key', '=', key).executeTakeFirst(),
+  ]);
+  return Boolean(member || redirect);
 }
 
 export async function inviteState(db: Kysely<Database>, key: string): Promise<InviteState> {

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import type { ZodTypeAny } from 'zod';
 import { data, unstable_parseMultipartFormData } from '@remix-run/node';
 import { ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES } from './assets';
 import { config } from './config';
@@ -18,6 +20,8 @@ export interface FormLimits {
   textBytes: number;
   /** what the form says when its body is over these limits */
   tooLarge: string;
+  /** what a file field says when its file is over `fileBytes` */
+  fileTooLarge?: string;
 }
 
 export const FORMS = {
@@ -26,11 +30,13 @@ export const FORMS = {
     fileBytes: IMAGE_LIMIT_BYTES,
     textBytes: 64 * 1024,
     tooLarge: 'The form is too large. Images can be at most 5 MB.',
+    fileTooLarge: 'The image is larger than 5 MB.',
   },
   post: {
     fileBytes: ATTACHMENT_LIMIT_BYTES,
     textBytes: 256 * 1024,
     tooLarge: 'The upload is too large. Files can be at most 25 MB.',
+    fileTooLarge: 'The file is larger than 25 MB.',
   },
 } satisfies Record<string, FormLimits>;
 
@@ -203,6 +209,20 @@ export function normalizeListField(formData: FormData, name: string): FormData {
 /** An action's error reply: what was typed and the errors by field, with the status and headers. */
 export const formReply = (result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) =>
   data({ result }, { status, headers });
+
+/**
+ * The form checked by its schema. A file over the form's limit refuses it (`refused`: 413, what
+ * was typed kept, the form's file message next to that field); else the caller answers the
+ * submission.
+ */
+export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema: Schema, form: FormLimits) {
+  const submission = parseWithZod(formData, { schema });
+  const oversized = [...formData].filter(([, value]) => value instanceof File && isTooLarge(value));
+  const fieldErrors = Object.fromEntries(
+    oversized.map(([name]) => [name, [form.fileTooLarge ?? form.tooLarge]]),
+  );
+  return { submission, refused: oversized.length ? formReply(submission.reply({ fieldErrors }), 413) : null };
+}
 
 /** The reply to a body over its form's limits: the form's own message above the form, 413. */
 export const tooLarge = (form: FormLimits) =>

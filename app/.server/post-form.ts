@@ -1,12 +1,11 @@
 // The server half of the post editor (/posts/new and /posts/edit/{id}, docs/product.md §2): the
 // fields through PostSchema, the attachment checked by its bytes and size and moved into the store.
-import { parseWithZod } from '@conform-to/zod';
 import { data } from '@remix-run/node';
 import { PostSchema } from '~/lib/schemas';
 import { api } from './api';
-import { discardUploads, formReply, FORMS, readForm, tooLarge } from './forms';
+import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from './forms';
 import { requireUser } from './session';
-import { OVERSIZED_ATTACHMENT, oversizedFiles, prepareAttachment } from './uploads';
+import { prepareAttachment } from './uploads';
 
 /**
  * The create/edit action's first step: a valid post with its checked file, or the reply to send
@@ -16,9 +15,8 @@ export async function readValidPost(request: Request) {
   const formData = await readForm(request, FORMS.post);
   if (!formData) return { refused: tooLarge(FORMS.post) } as const;
   try {
-    const submission = parseWithZod(formData, { schema: PostSchema });
-    const oversized = oversizedFiles(formData, OVERSIZED_ATTACHMENT);
-    if (oversized) return { refused: formReply(submission.reply({ fieldErrors: oversized }), 413) } as const;
+    const { submission, refused } = parseForm(formData, PostSchema, FORMS.post);
+    if (refused) return { refused } as const;
     if (submission.status !== 'success') return { refused: formReply(submission.reply()) } as const;
     const attachment = await prepareAttachment(formData);
     if (attachment.error) {

@@ -6,13 +6,13 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { RegisterStep1Schema, RegisterStep2Schema, type RegisterStep1 } from '~/lib/schemas';
 import { api, InviteError } from './api';
-import { discardUploads, formReply, FORMS, normalizeListField, readForm, tooLarge } from './forms';
+import { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
 import { hit, LIMITS } from './rate-limit';
 import { sealedCookie } from './sealed-cookie';
 import { rateLimitAddress } from './security';
-import { OVERSIZED_IMAGES, oversizedFiles, prepareImageFields } from './uploads';
+import { prepareImageFields } from './uploads';
 
 export interface RegistrationDraft extends RegisterStep1 {
   /** images uploaded on step 2 before it validated, kept so they are not chosen twice */
@@ -21,7 +21,7 @@ export interface RegistrationDraft extends RegisterStep1 {
 }
 
 const draftCookie = sealedCookie<RegistrationDraft>('__register', 30 * 60);
-export const readDraft = draftCookie.read;
+const readDraft = draftCookie.read;
 
 /** What /register shows: one of its three views, with only what that view needs. */
 export type RegisterView =
@@ -102,11 +102,9 @@ export async function registerProfile(request: Request, context: AppLoadContext)
   const formData = await readForm(request, FORMS.member);
   if (!formData) return tooLarge(FORMS.member);
   try {
-    const submission = parseWithZod(normalizeListField(formData, 'qualifications'), {
-      schema: RegisterStep2Schema,
-    });
-    const oversized = oversizedFiles(formData, OVERSIZED_IMAGES);
-    if (oversized) return formReply(submission.reply({ fieldErrors: oversized }), 413);
+    const qualificationRows = normalizeListField(formData, 'qualifications');
+    const { submission, refused } = parseForm(qualificationRows, RegisterStep2Schema, FORMS.member);
+    if (refused) return refused;
 
     // Images chosen on this step are stored at once, so a validation error does not lose them.
     const prepared = await prepareImageFields(formData, IMAGE_FIELDS);

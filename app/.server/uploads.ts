@@ -1,25 +1,8 @@
 // A form's uploaded files as prepared assets: avatar and banner images (re-encoded), a post's
-// attachment (kept as it is). Size and type are checked; each problem is a message for its field.
+// attachment (kept as it is). Files over the size limit were refused by parseForm already; the
+// type is checked here, each problem a message for its field.
 import { AssetError, prepareAsset, type PreparedAsset } from './assets';
 import { isTooLarge, uploadSource } from './forms';
-
-/**
- * The fields whose file was over its limit, each with its message, or null when none was: a
- * form with such a field is answered 413, with what was typed kept.
- */
-export function oversizedFiles(formData: FormData, messages: Record<string, string>) {
-  const errors = Object.entries(messages).filter(([name]) => {
-    const file = formData.get(name);
-    return file instanceof File && isTooLarge(file);
-  });
-  return errors.length ? Object.fromEntries(errors.map(([name, message]) => [name, [message]])) : null;
-}
-
-export const OVERSIZED_IMAGES = {
-  avatar: 'The image is larger than 5 MB.',
-  banner: 'The image is larger than 5 MB.',
-};
-export const OVERSIZED_ATTACHMENT = { attachment: 'The file is larger than 25 MB.' };
 
 async function prepare(formData: FormData, name: string, kind: 'image' | 'file') {
   const file = formData.get(name);

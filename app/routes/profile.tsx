@@ -1,5 +1,4 @@
 // /profile — the signed-in member's own profile and posts (docs/product.md §2). Signed-in only.
-import { parseWithZod } from '@conform-to/zod';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -14,8 +13,7 @@ import {
   FORMS,
   fromApi,
   normalizeListField,
-  OVERSIZED_IMAGES,
-  oversizedFiles,
+  parseForm,
   prepareImageFields,
   readForm,
   requireUser,
@@ -48,11 +46,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request, FORMS.member);
   if (!formData) return tooLarge(FORMS.member);
   try {
-    const submission = parseWithZod(normalizeListField(formData, 'qualifications'), {
-      schema: ProfileSchema,
-    });
-    const oversized = oversizedFiles(formData, OVERSIZED_IMAGES);
-    if (oversized) return formReply(submission.reply({ fieldErrors: oversized }), 413);
+    const qualificationRows = normalizeListField(formData, 'qualifications');
+    const { submission, refused } = parseForm(qualificationRows, ProfileSchema, FORMS.member);
+    if (refused) return refused;
     // Images are only processed for a real save (not for adding or removing a qualification row).
     if (submission.status !== 'success') return formReply(submission.reply());
     const prepared = await prepareImageFields(formData, ['avatar', 'banner'] as const);

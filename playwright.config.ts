@@ -33,6 +33,8 @@ export default defineConfig({
     // Checks that run once, after both projects: what the journeys left behind (orphan files), and
     // every page kind through the HTML validator.
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
+    // The /api contract over HTTP, no browser (docs/api.md).
+    { name: 'api', testDir: 'tests/api', testMatch: /local\.spec\.ts$/ },
     // The account journeys again with IDENTITY_PROVIDER=firebase on the real Auth emulator.
     {
       name: 'firebase-setup',
@@ -47,6 +49,13 @@ export default defineConfig({
       dependencies: ['firebase-setup'],
       grep: /@identity/,
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, baseURL: baseUrl('firebase') },
+    },
+    {
+      name: 'api-firebase',
+      testDir: 'tests/api',
+      testMatch: /firebase\.spec\.ts$/,
+      dependencies: ['firebase-setup'],
+      use: { baseURL: baseUrl('firebase') },
     },
     {
       name: 'firebase-nojs',

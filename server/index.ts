@@ -44,7 +44,9 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 app.use(express.static('public', { maxAge: '1h' }));
 app.use(morgan('tiny'));
 app.use((req, res, next) => {
-  if (!isCrossSite(req)) return next();
+  // /api takes bearer tokens, never the session cookie, so another site's request carries no
+  // authority there (and API_CORS_ORIGINS decides which sites' pages may read the answers).
+  if (req.path.startsWith('/api/') || !isCrossSite(req)) return next();
   // Refused before Remix, which would otherwise answer a foreign Origin with an empty 500.
   req.resume();
   res

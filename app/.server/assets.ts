@@ -19,6 +19,10 @@ export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
 const root = path.join(config.DATA_DIR, 'assets');
 const ASSET_ID = /^[0-9a-f]{32}$/;
 
+/** The sniffed type of a source's bytes. */
+export const sniffSource = (source: AssetSource) =>
+  sniffMimeType('path' in source ? readHead(source.path) : source.bytes);
+
 /**
  * The type of a file from its first bytes, never from its name: file-type knows the binary formats;
  * what it does not know is plain text when it decodes as UTF-8, else a generic binary.
@@ -123,7 +127,7 @@ export async function prepareAsset(
   input: AssetSource & { filename: string; ownerId: string | null; kind: 'image' | 'file' },
 ): Promise<PreparedAsset> {
   const size = 'path' in input ? fs.statSync(input.path).size : input.bytes.byteLength;
-  const sniffed = await sniffMimeType('path' in input ? readHead(input.path) : input.bytes);
+  const sniffed = await sniffSource(input);
   if (input.kind === 'image' && !isImageType(sniffed)) {
     throw new AssetError('The file is not an image (JPEG, PNG, GIF or WebP).');
   }

@@ -41,6 +41,18 @@ const EnvSchema = z.object({
   // How often a session asks the identity provider whether its account is still enabled and
   // unrevoked; capped at five minutes so a disabled account is signed out within that.
   IDENTITY_RECHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(300),
+  // Origins whose pages may call /api from the browser (their single-page app); none by default.
+  API_CORS_ORIGINS: optional
+    .transform((value) => (value ? value.split(',').map((origin) => origin.trim().replace(/\/+$/, '')) : []))
+    .refine(
+      (origins) => origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin),
+      {
+        message: 'API_CORS_ORIGINS must list origins like https://app.example.org, separated by commas',
+      },
+    ),
+  // A section-7 backend to serve the site from instead of the embedded store (docs/api.md).
+  API_URL: url('API_URL').transform((value) => value?.replace(/\/+$/, '')),
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   FIREBASE_PROJECT_ID: optional,
   FIREBASE_API_KEY: optional,
   FIREBASE_SERVICE_ACCOUNT: optional,

@@ -66,7 +66,11 @@ export async function readForm(request: Request, form: FormLimits = FORMS.text):
     : readUrlEncoded(request, form);
 }
 
-async function readUrlEncoded(request: Request, form: FormLimits) {
+/**
+ * A text body (url-encoded form, JSON) of at most `limit` bytes, or null when it is larger: the
+ * rest is read and dropped up to DRAIN_BYTES so the client receives the answer.
+ */
+export async function readText(request: Request, limit: number): Promise<string | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body?.getReader();
@@ -74,16 +78,20 @@ async function readUrlEncoded(request: Request, form: FormLimits) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size <= form.textBytes) chunks.push(value);
+    if (size <= limit) chunks.push(value);
     else if (size > DRAIN_BYTES) {
       await reader.cancel();
       break;
     }
   }
-  if (size > form.textBytes) return null;
+  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+async function readUrlEncoded(request: Request, form: FormLimits) {
+  const text = await readText(request, form.textBytes);
+  if (text === null) return null;
   const formData = new FormData();
-  for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
-    formData.append(key, value);
+  for (const [key, value] of new URLSearchParams(text)) formData.append(key, value);
   return formData;
 }
 

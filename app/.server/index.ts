@@ -16,6 +16,8 @@ export { linkMessage, MailError, sendMail } from './mail';
 export { clearLimit, hit, isLimited, LIMITS } from './rate-limit';
 export { registerDetails, registerProfile, registerView } from './registration';
 export { rateLimitAddress } from './security';
+export { passwordSignIn } from './sign-in';
+export { handleApi } from './rest/handle';
 export { sendAsset } from './send-asset';
 export { endAllSessions, getUser, requireUser, signIn, signOut } from './session';
 

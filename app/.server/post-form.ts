@@ -32,6 +32,6 @@ export async function readValidPost(request: Request) {
 /** The edit and delete pages' loader: the member's own post, or 404 (post: null) for any other id. */
 export async function loadOwnPost(request: Request, postId: string | undefined) {
   const user = await requireUser(request);
-  const post = await api.ownPosts.find(user.id, postId ?? '');
+  const post = await api.ownPosts.find(user, postId ?? '');
   return data({ post }, { status: post ? 200 : 404 });
 }

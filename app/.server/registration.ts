@@ -112,8 +112,7 @@ export async function registerProfile(request: Request, context: AppLoadContext)
     for (const name of IMAGE_FIELDS) {
       const asset = prepared.images[name];
       if (!asset) continue;
-      await api.assets.savePending(asset);
-      images[name] = asset.row.id;
+      images[name] = await api.assets.save(null, asset);
     }
     const headers = {
       'Set-Cookie': await draftCookie.write({ ...draft, avatarId: images.avatar, bannerId: images.banner }),

@@ -25,6 +25,8 @@ export interface SessionUser {
   fullname: string;
   email: string;
   avatarId: string | null;
+  /** the bearer token a section-7 backend takes for this member's writes (null: embedded store) */
+  token: string | null;
 }
 
 async function sessionIdFrom(request: Request): Promise<string | null> {
@@ -76,6 +78,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     fullname: row.fullname,
     email: row.email,
     avatarId: row.avatar_id,
+    token: null,
   };
 }
 
@@ -146,7 +149,8 @@ export async function signOut(request: Request, redirectTo = '/login') {
   });
 }
 
-/** Ends every session of a member (after a password reset). */
+/** Ends every session and API token of a member (after a password reset). */
 export async function endAllSessions(userId: string) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
 }

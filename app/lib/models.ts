@@ -62,3 +62,14 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** A write refused because of one of its fields (e.g. an API client names an upload it cannot use). */
+export class FieldError extends ApiError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(422, message);
+    this.name = 'FieldError';
+  }
+}

@@ -7,7 +7,7 @@ export const MAX_QUALIFICATIONS = 5; // docs/product.md §9
 export const MAX_BIO = 2000;
 const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
 
-const email = (invalid: string) =>
+export const emailField = (invalid: string) =>
   z
     .string({ required_error: 'Email is required' })
     .trim()
@@ -16,7 +16,7 @@ const email = (invalid: string) =>
     .email(invalid)
     .transform((value) => value.toLowerCase());
 
-const password = z
+export const passwordField = z
   .string({ required_error: 'Password is required' })
   .min(1, 'Password is required')
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
@@ -34,7 +34,10 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T) {
       message: 'Passwords do not match',
       path: ['confirmPassword'],
     });
-  return z.intersection(z.object({ ...shape, password, confirmPassword: z.string().optional() }), match);
+  return z.intersection(
+    z.object({ ...shape, password: passwordField, confirmPassword: z.string().optional() }),
+    match,
+  );
 }
 
 export const LoginSchema = z.object({
@@ -44,7 +47,7 @@ export const LoginSchema = z.object({
 });
 
 /** Forgot-password and set-password requests. */
-export const EmailRequestSchema = z.object({ email: email('Please enter a valid email address') });
+export const EmailRequestSchema = z.object({ email: emailField('Please enter a valid email address') });
 
 export const ResetPasswordSchema = withConfirmation({});
 
@@ -58,21 +61,25 @@ export const UsernameSchema = z
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers and underscores')
   .refine((value) => !RESERVED_USERNAMES.has(value.toLowerCase()), 'Username is already taken');
 
-const fullnameField = z
+export const fullnameField = z
   .string({ required_error: 'Full name is required' })
   .trim()
   .min(1, 'Full name is required')
   .max(100, 'Full name must be at most 100 characters');
 
-export const RegisterStep1Schema = withConfirmation({
-  email: email('Invalid email format'),
-  username: UsernameSchema,
-  fullname: fullnameField,
-  inviteKey: z
+export function inviteKeyField() {
+  return z
     .string({ required_error: 'Invite key is required' })
     .trim()
     .min(1, 'Invite key is required')
-    .max(200, 'This invite key is not valid'),
+    .max(200, 'This invite key is not valid');
+}
+
+export const RegisterStep1Schema = withConfirmation({
+  email: emailField('Invalid email format'),
+  username: UsernameSchema,
+  fullname: fullnameField,
+  inviteKey: inviteKeyField(),
 });
 
 export const qualificationsField = z
@@ -82,12 +89,14 @@ export const qualificationsField = z
   // docs/product.md §5: blank rows are dropped on submit.
   .transform((list) => list.filter((item): item is string => Boolean(item && item.trim())));
 
+export const requiredBioField = z
+  .string({ required_error: 'Please provide a short bio' })
+  .trim()
+  .min(1, 'Please provide a short bio')
+  .max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`);
+
 export const RegisterStep2Schema = z.object({
-  bio: z
-    .string({ required_error: 'Please provide a short bio' })
-    .trim()
-    .min(1, 'Please provide a short bio')
-    .max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`),
+  bio: requiredBioField,
   qualifications: qualificationsField,
   // Files are checked on the server (type from bytes, size); listed so the form knows the fields.
   avatar: z.unknown().optional(),
@@ -110,11 +119,17 @@ export const PostSchema = z.object({
   attachment: z.unknown().optional(),
 });
 
+export const optionalBioField = z
+  .string()
+  .trim()
+  .max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`)
+  .default('');
+
 /** docs/product.md §5 Profile edit. */
 export const ProfileSchema = z.object({
   username: UsernameSchema,
   fullname: fullnameField,
-  bio: z.string().trim().max(MAX_BIO, `Bio must be at most ${MAX_BIO} characters`).default(''),
+  bio: optionalBioField,
   qualifications: qualificationsField,
   avatar: z.unknown().optional(),
   banner: z.unknown().optional(),

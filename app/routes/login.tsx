@@ -9,22 +9,14 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  api,
-  clearLimit,
-  getUser,
-  googleEnabled,
-  hit,
-  identity,
-  IdentityError,
-  identityMessage,
-  isLimited,
-  LIMITS,
-  readForm,
   formReply,
   FORMS,
-  rateLimitAddress,
-  tooLarge,
+  getUser,
+  googleEnabled,
+  passwordSignIn,
+  readForm,
   signIn,
+  tooLarge,
 } from '~/.server';
 import { Field, FormBanner, PasswordField } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
@@ -61,28 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fail = (message: string, status = 400) =>
     formReply(submission.reply({ formErrors: [message], hideFields: ['password'] }), status);
 
-  // Failed attempts are limited per account and per address.
-  const address = rateLimitAddress(context);
-  const keys = [
-    { key: `login:${email.toLowerCase()}`, limit: LIMITS.loginFailuresPerAccount },
-    ...(address ? [{ key: `login-ip:${address}`, limit: LIMITS.loginFailuresPerAddress }] : []),
-  ];
-  for (const { key, limit } of keys) {
-    if (await isLimited(key, limit))
-      return fail(identityMessage('login', new IdentityError('too-many-requests')), 429);
-  }
-  try {
-    const account = await identity.signInWithPassword(email, password);
-    const member = await api.accounts.memberForIdentity(account.uid, account.email);
-    // docs/product.md §5: password sign-in needs a member behind the account.
-    if (!member) return fail('Account not found');
-    await clearLimit(keys[0].key);
-    return signIn(member.id, from ?? null);
-  } catch (error) {
-    if (!(error instanceof IdentityError)) throw error;
-    for (const { key, limit } of keys) await hit(key, limit);
-    return fail(identityMessage('login', error));
-  }
+  const signedIn = await passwordSignIn(email, password, context);
+  if (!signedIn.ok) return fail(signedIn.message, signedIn.status === 429 ? 429 : 400);
+  return signIn(signedIn.member.id, from ?? null);
 }
 
 export default function Login() {

@@ -22,7 +22,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => loadOwnPost(r
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const deleted = await api.ownPosts.remove(user.id, params.postId ?? '').catch(() => false);
+  const deleted = await api.ownPosts.remove(user, params.postId ?? '').catch(() => false);
   if (!deleted) return data({ error: DELETE_FAILED }, { status: 404 });
   return redirect('/profile');
 }

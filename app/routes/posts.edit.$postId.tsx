@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let saved: boolean;
   try {
     saved = await api.ownPosts.update(
-      user.id,
+      user,
       params.postId ?? '',
       { title, content, starred, removeFile },
       file,

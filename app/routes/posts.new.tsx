@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
   try {
     const { title, content, starred } = submission.value;
-    await api.ownPosts.insert(user.id, { title, content, starred }, file);
+    await api.ownPosts.insert(user, { title, content, starred }, file);
   } catch {
     return formReply(submission.reply({ formErrors: ['Failed to create post'] }), 500);
   }

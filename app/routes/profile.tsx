@@ -59,11 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { username, fullname, bio, qualifications } = submission.value;
     let outcome: 'saved' | 'username-taken';
     try {
-      outcome = await api.profile.update(
-        user.id,
-        { username, fullname, bio, qualifications },
-        prepared.images,
-      );
+      outcome = await api.profile.update(user, { username, fullname, bio, qualifications }, prepared.images);
     } catch {
       return formReply(submission.reply({ formErrors: ['Failed to update profile'] }), 500);
     }

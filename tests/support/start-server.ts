@@ -79,6 +79,8 @@ const env = {
   GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
   GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
   OIDC_ISSUER_URL: `http://127.0.0.1:${oidcPort}`,
+  // The single-page app origin the API contract tests call from.
+  API_CORS_ORIGINS: 'http://app.example.test',
 };
 // The firebase server signs members in through the real Auth emulator. Sessions ask it again
 // every 2 s (not 5 min) so a test can watch a disabled account being signed out.

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nowIso } from '~/lib/time';
 import { hashInviteKey } from './invites';
+import { useFile } from './asset-claims';
 
 export type InviteState = 'ok' | 'unknown' | 'used' | 'revoked' | 'expired';
 
@@ -67,7 +68,8 @@ export interface SignUp {
 
 /**
  * Consumes the invite key and creates the member in one transaction (docs/architecture.md §6); the uploaded
- * avatar and banner become the member's. Throws InviteError when the key cannot be used.
+ * avatar and banner (uploads nobody owns yet) become the member's. Throws InviteError when the key
+ * cannot be used, FieldError when an image id cannot.
  */
 export async function createMember(db: Kysely<Database>, input: SignUp): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -85,6 +87,12 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
       throw new InviteError(state === 'ok' ? 'used' : state);
     }
     const id = crypto.randomUUID();
+    const image = (choice: string | null, field: string) =>
+      choice ? useFile(trx, choice, { id: null, field, kind: 'image' }) : null;
+    const [avatarId, bannerId] = [
+      await image(input.avatarId, 'avatar_id'),
+      await image(input.bannerId, 'banner_id'),
+    ];
     await trx
       .insertInto('users')
       .values({
@@ -95,14 +103,14 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
         fullname: input.fullname,
         bio: input.bio,
         qualifications: JSON.stringify(input.qualifications),
-        avatar_id: input.avatarId,
-        banner_id: input.bannerId,
+        avatar_id: avatarId,
+        banner_id: bannerId,
         identity_uid: input.uid,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    const assets = [input.avatarId, input.bannerId].filter((value): value is string => Boolean(value));
+    const assets = [avatarId, bannerId].filter((value): value is string => Boolean(value));
     if (assets.length)
       await trx.updateTable('assets').set({ owner_id: id }).where('id', 'in', assets).execute();
     return id;

@@ -6,6 +6,7 @@ import { db } from '../db';
 import type { Database } from '../db/schema';
 import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
+import type { FileChoice } from './asset-claims';
 import { listMembers, memberByUsername } from './members';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
@@ -23,6 +24,16 @@ import {
   type SignUp,
 } from './accounts';
 
+/**
+ * Who makes a call that needs a member: their id in this store and, when the seam is a client of a
+ * section-7 backend, the bearer token that backend takes (null for the embedded store).
+ */
+export interface Caller {
+  id: string;
+  username: string;
+  token: string | null;
+}
+
 export interface Api {
   members: {
     list(): Promise<Member[]>;
@@ -38,33 +49,32 @@ export interface Api {
   };
   assets: {
     file(id: string, width?: number): Promise<StoredFile | null>;
-    /** Records an upload that no member owns yet (registration); unused ones are swept after a day. */
-    savePending(asset: PreparedAsset): Promise<void>;
+    /**
+     * Stores an upload for a later write to use by id (docs/product.md §7 upload); `owner` null
+     * for one made before sign-up (registration). Uploads nothing uses are swept after a day.
+     */
+    save(owner: Caller | null, asset: PreparedAsset): Promise<string>;
   };
   profile: {
     update(
-      userId: string,
+      caller: Caller,
       input: ProfileInput,
-      images: { avatar: PreparedAsset | null; banner: PreparedAsset | null },
+      images: { avatar: FileChoice | null; banner: FileChoice | null },
     ): Promise<'saved' | 'username-taken'>;
     /** The current username for an old one (renamed members keep their old addresses). */
     renamed(oldUsername: string): Promise<string | null>;
   };
   /** The signed-in member's own posts: every call checks the author. */
   ownPosts: {
-    find(userId: string, postId: string): Promise<Post | null>;
-    insert(
-      userId: string,
-      input: PostInput,
-      file: PreparedAsset | null,
-    ): Promise<{ id: string; slug: string }>;
+    find(caller: Caller, postId: string): Promise<Post | null>;
+    insert(caller: Caller, input: PostInput, file: FileChoice | null): Promise<{ id: string; slug: string }>;
     update(
-      userId: string,
+      caller: Caller,
       postId: string,
       input: PostInput & { removeFile: boolean },
-      file: PreparedAsset | null,
+      file: FileChoice | null,
     ): Promise<boolean>;
-    remove(userId: string, postId: string): Promise<boolean>;
+    remove(caller: Caller, postId: string): Promise<boolean>;
   };
   accounts: {
     emailTaken(email: string): Promise<boolean>;
@@ -96,9 +106,13 @@ function embeddedApi(db: Kysely<Database>): Api {
     },
     assets: {
       file: (id, width) => findStoredFile(db, id, width),
-      async savePending(asset) {
+      async save(owner, asset) {
         try {
-          await db.insertInto('assets').values(asset.row).execute();
+          await db
+            .insertInto('assets')
+            .values({ ...asset.row, owner_id: owner?.id ?? null })
+            .execute();
+          return asset.row.id;
         } catch (error) {
           asset.discard();
           throw error;
@@ -106,14 +120,14 @@ function embeddedApi(db: Kysely<Database>): Api {
       },
     },
     profile: {
-      update: (userId, input, images) => updateProfile(db, userId, input, images),
+      update: (caller, input, images) => updateProfile(db, caller.id, input, images),
       renamed: (oldUsername) => renamedUsername(db, oldUsername),
     },
     ownPosts: {
-      find: (userId, postId) => ownPost(db, userId, postId),
-      insert: (userId, input, file) => insertPost(db, userId, input, file),
-      update: (userId, postId, input, file) => updatePost(db, userId, postId, input, file),
-      remove: (userId, postId) => deletePost(db, userId, postId),
+      find: (caller, postId) => ownPost(db, caller.id, postId),
+      insert: (caller, input, file) => insertPost(db, caller.id, input, file),
+      update: (caller, postId, input, file) => updatePost(db, caller.id, postId, input, file),
+      remove: (caller, postId) => deletePost(db, caller.id, postId),
     },
     accounts: {
       emailTaken: (email) => emailTaken(db, email),
@@ -169,4 +183,4 @@ function guardAll(implementation: Api): Api {
 export const api: Api = guardAll(embeddedApi(db));
 
 export { ApiError, InviteError };
-export type { InviteState, SignUp };
+export type { FileChoice, InviteState, SignUp };

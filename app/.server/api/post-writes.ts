@@ -3,7 +3,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { deleteAsset, type PreparedAsset } from '../assets';
+import { deleteAsset } from '../assets';
+import { discardChoices, useFile, type FileChoice } from './asset-claims';
 import { slugify, uniqueSlug } from '~/lib/slug';
 import { nowIso } from '~/lib/time';
 import { toPost, type PostRow } from './rows';
@@ -29,15 +30,11 @@ export async function insertPost(
   db: Kysely<Database>,
   userId: string,
   input: PostInput,
-  file: PreparedAsset | null,
+  file: FileChoice | null,
 ) {
   try {
     return await db.transaction().execute(async (trx) => {
-      if (file)
-        await trx
-          .insertInto('assets')
-          .values({ ...file.row, owner_id: userId })
-          .execute();
+      const fileId = file ? await useFile(trx, file, { id: userId, field: 'file_id', kind: 'file' }) : null;
       const taken = await trx.selectFrom('posts').select('slug').where('user_id', '=', userId).execute();
       const slug = uniqueSlug(slugify(input.title), new Set(taken.map((row) => row.slug)));
       const now = nowIso();
@@ -51,7 +48,7 @@ export async function insertPost(
           title: input.title,
           content: input.content,
           starred: input.starred ? 1 : 0,
-          file_id: file?.row.id ?? null,
+          file_id: fileId,
           created_at: now,
           updated_at: now,
         })
@@ -59,13 +56,14 @@ export async function insertPost(
       return { id, slug };
     });
   } catch (error) {
-    file?.discard();
+    discardChoices(file);
     throw error;
   }
 }
 
 /**
- * Updates an own post. `file` replaces the attachment; `removeFile` drops it. The slug stays, so
+ * Updates an own post. `file` replaces the attachment (naming the current one keeps it);
+ * `removeFile` drops it. The slug stays, so
  * links keep working when the title changes. The old file is deleted once the update is saved.
  * Returns false when the post is not the member's.
  */
@@ -74,19 +72,21 @@ export async function updatePost(
   userId: string,
   postId: string,
   input: PostInput & { removeFile: boolean },
-  file: PreparedAsset | null,
+  file: FileChoice | null,
 ) {
   let oldFileId: string | null = null;
   try {
     const updated = await db.transaction().execute(async (trx) => {
       const post = await ownPostFile(trx, userId, postId);
       if (!post) return false;
-      if (file)
-        await trx
-          .insertInto('assets')
-          .values({ ...file.row, owner_id: userId })
-          .execute();
-      const fileId = file ? file.row.id : input.removeFile ? null : post.file_id;
+      const fileId =
+        file === post.file_id
+          ? post.file_id
+          : file
+            ? await useFile(trx, file, { id: userId, field: 'file_id', kind: 'file' })
+            : input.removeFile
+              ? null
+              : post.file_id;
       if (post.file_id && post.file_id !== fileId) oldFileId = post.file_id;
       await trx
         .updateTable('posts')
@@ -102,11 +102,11 @@ export async function updatePost(
         .execute();
       return true;
     });
-    if (!updated) file?.discard();
+    if (!updated) discardChoices(file);
     if (oldFileId) await deleteAsset(db, oldFileId);
     return updated;
   } catch (error) {
-    file?.discard();
+    discardChoices(file);
     throw error;
   }
 }

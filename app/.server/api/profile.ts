@@ -1,7 +1,8 @@
 // The signed-in member's own profile (docs/product.md §7 update_profile).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { deleteAsset, type PreparedAsset } from '../assets';
+import { deleteAsset } from '../assets';
+import { discardChoices, useFile, type FileChoice } from './asset-claims';
 import { nowIso } from '~/lib/time';
 
 export interface ProfileInput {
@@ -12,16 +13,16 @@ export interface ProfileInput {
 }
 
 /**
- * Saves the profile; new images replace the old ones (deleted after the save). A changed username
+ * Saves the profile; new images replace the old ones (deleted after the save; naming the current
+ * one keeps it). A changed username
  * leaves a redirect behind. Returns 'username-taken' when another member has the name in any case.
  */
 export async function updateProfile(
   db: Kysely<Database>,
   userId: string,
   input: ProfileInput,
-  images: { avatar: PreparedAsset | null; banner: PreparedAsset | null },
+  images: { avatar: FileChoice | null; banner: FileChoice | null },
 ): Promise<'saved' | 'username-taken'> {
-  const fresh = [images.avatar, images.banner].filter((image): image is PreparedAsset => Boolean(image));
   const replaced: string[] = [];
   try {
     const result = await db.transaction().execute(async (trx) => {
@@ -50,13 +51,14 @@ export async function updateProfile(
           .onConflict((oc) => oc.column('old_key').doUpdateSet({ user_id: userId }))
           .execute();
       }
-      for (const image of fresh)
-        await trx
-          .insertInto('assets')
-          .values({ ...image.row, owner_id: userId })
-          .execute();
-      if (images.avatar && user.avatar_id) replaced.push(user.avatar_id);
-      if (images.banner && user.banner_id) replaced.push(user.banner_id);
+      const image = async (choice: FileChoice | null, current: string | null, field: string) => {
+        if (!choice || choice === current) return current;
+        const id = await useFile(trx, choice, { id: userId, field, kind: 'image' });
+        if (current) replaced.push(current);
+        return id;
+      };
+      const avatarId = await image(images.avatar, user.avatar_id, 'avatar_id');
+      const bannerId = await image(images.banner, user.banner_id, 'banner_id');
       await trx
         .updateTable('users')
         .set({
@@ -65,19 +67,19 @@ export async function updateProfile(
           fullname: input.fullname,
           bio: input.bio,
           qualifications: JSON.stringify(input.qualifications),
-          avatar_id: images.avatar?.row.id ?? user.avatar_id,
-          banner_id: images.banner?.row.id ?? user.banner_id,
+          avatar_id: avatarId,
+          banner_id: bannerId,
           updated_at: nowIso(),
         })
         .where('id', '=', userId)
         .execute();
       return 'saved' as const;
     });
-    if (result !== 'saved') fresh.forEach((image) => image.discard());
-    for (const id of replaced) await deleteAsset(db, id);
+    if (result !== 'saved') discardChoices(images.avatar, images.banner);
+    else for (const id of replaced) await deleteAsset(db, id);
     return result;
   } catch (error) {
-    fresh.forEach((image) => image.discard());
+    discardChoices(images.avatar, images.banner);
     throw error;
   }
 }

@@ -8,12 +8,14 @@ import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as usernameRedirects from './migrations/002-username-redirects';
 import * as sessionChecks from './migrations/003-session-checks';
+import * as apiTokens from './migrations/004-api-tokens';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-username-redirects': usernameRedirects,
   '003-session-checks': sessionChecks,
+  '004-api-tokens': apiTokens,
 };
 
 function sqliteFile() {

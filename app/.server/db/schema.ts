@@ -38,6 +38,14 @@ export interface SessionsTable {
   checked_at: string | null;
 }
 
+export interface ApiTokensTable {
+  /** sha256 of the bearer token */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface InviteKeysTable {
   id: string;
   key_hash: string;
@@ -126,6 +134,7 @@ export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   invite_keys: InviteKeysTable;
   posts: PostsTable;
   projects: ProjectsTable;

@@ -87,14 +87,31 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
     },
 
     async signInWithPassword(email, password) {
-      const result = await rest<{ localId: string; email: string; idToken: string }>(
-        'accounts:signInWithPassword',
-        { email: email.trim(), password, returnSecureToken: true },
-      );
+      const result = await rest<{
+        localId: string;
+        email: string;
+        idToken: string;
+        refreshToken: string;
+        expiresIn: string;
+      }>('accounts:signInWithPassword', { email: email.trim(), password, returnSecureToken: true });
       // The ID token is checked like any other: signed by Firebase (not in the emulator, whose
       // tokens are unsigned) and not revoked.
       await admin(() => auth.verifyIdToken(result.idToken, true));
-      return { uid: result.localId, email: result.email.toLowerCase() };
+      return {
+        uid: result.localId,
+        email: result.email.toLowerCase(),
+        tokens: {
+          idToken: result.idToken,
+          refreshToken: result.refreshToken,
+          expiresAt: new Date(Date.now() + Number(result.expiresIn) * 1000),
+        },
+      };
+    },
+
+    async verifyIdToken(token) {
+      const decoded = await admin(() => auth.verifyIdToken(token, true));
+      if (!decoded.email) throw new IdentityError('user-not-found', 'The token names no e-mail');
+      return { uid: decoded.uid, email: decoded.email.toLowerCase() };
     },
 
     async findAccount(email) {

@@ -24,13 +24,30 @@ export class IdentityError extends Error {
   }
 }
 
+/** The tokens a provider like Firebase issues at sign-in. */
+export interface ProviderTokens {
+  idToken: string;
+  refreshToken: string;
+  /** when the ID token stops being accepted */
+  expiresAt: Date;
+}
+
+export interface SignedIn {
+  uid: string;
+  email: string;
+  tokens?: ProviderTokens;
+}
+
 export type CodePurpose = 'reset' | 'set-password';
 
 export interface IdentityProvider {
   /** Creates an account; 'email-already-in-use' or 'weak-password' when it cannot. */
   createAccount(email: string, password: string): Promise<{ uid: string }>;
-  /** 'user-not-found' or 'wrong-password' when the pair does not match. */
-  signInWithPassword(email: string, password: string): Promise<{ uid: string; email: string }>;
+  /**
+   * 'user-not-found' or 'wrong-password' when the pair does not match. Providers whose accounts
+   * live elsewhere also return the provider's tokens (a section-7 backend takes the ID token).
+   */
+  signInWithPassword(email: string, password: string): Promise<SignedIn>;
   /** The account for an e-mail, if any (Google sign-in maps a verified e-mail to it). */
   findAccount(email: string): Promise<{ uid: string } | null>;
   /**
@@ -57,5 +74,11 @@ export interface IdentityProvider {
    * deleted or its tokens were revoked. Providers that keep accounts in our own store leave this
    * out (they end sessions directly); others are asked every IDENTITY_RECHECK_SECONDS.
    */
+  /**
+   * The account behind a bearer ID token this provider issued, checked as the original backend
+   * checks it (signature, expiry, revocation); an IdentityError when it is not good. Providers
+   * without their own tokens leave this out (the API then issues its own).
+   */
+  verifyIdToken?(token: string): Promise<{ uid: string; email: string }>;
   sessionStillValid?(account: { uid: string | null; email: string }, since: Date): Promise<boolean>;
 }

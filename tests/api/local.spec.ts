@@ -1,0 +1,468 @@
+// The /api contract over plain HTTP, on the seeded site with the local identity provider: every
+// call, the bad inputs of docs/api.md, and every token case. Each answer is checked against
+// /api/openapi.json by contract.ts.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { test, expect, request as newRequest, type APIRequestContext } from '@playwright/test';
+import { newInviteKey } from '../support/admin';
+import { baseUrl, dataDir } from '../support/servers';
+import { freshMember, pngBytes } from '../e2e/accounts';
+import { waitForMail } from '../support/mail';
+import { answer, bearer, json, openApi, registerOverHttp, type Body, type NewMember } from './contract';
+
+const CORS_ORIGIN = 'http://app.example.test';
+
+async function member(): Promise<{ http: APIRequestContext; who: NewMember; token: string }> {
+  const http = await newRequest.newContext({ baseURL: baseUrl('seeded') });
+  const who = freshMember();
+  await registerOverHttp(http, who, newInviteKey('seeded'), await pngBytes());
+  const login = await http.post('/api/auth/login', json({ email: who.email, password: who.password }));
+  const { body } = await answer(http, login, 'POST', '/auth/login');
+  expect(body.user.username).toBe(who.username);
+  expect(body.token).toMatch(/^mst_/);
+  return { http, who, token: body.token };
+}
+
+async function upload(
+  http: APIRequestContext,
+  token: string,
+  name: string,
+  buffer: Buffer,
+  mimeType = 'application/octet-stream',
+) {
+  return http.post(`/api/assets/upload/${encodeURIComponent(name)}`, {
+    ...bearer(token),
+    multipart: { file: { name, mimeType, buffer } },
+  });
+}
+
+test('the OpenAPI document is valid and lists every call of the section-7 table', async ({ request }) => {
+  const doc = await openApi(request);
+  expect(Object.keys(doc.paths).sort()).toEqual(
+    [
+      '/assets/{id}',
+      '/assets/{id}/{filename}',
+      '/assets/upload/{filename}',
+      '/auth/email/validate/{address}',
+      '/auth/username/validate/{username}',
+      '/auth/signup',
+      '/auth/verify',
+      '/auth/login',
+      '/auth/logout',
+      '/page/generic/get_members',
+      '/page/generic/get_projects',
+      '/page/posts/get_by_user',
+      '/page/posts/insert',
+      '/page/posts/edit',
+      '/page/posts/delete',
+      '/page/profile/update_profile',
+    ].sort(),
+  );
+});
+
+test('public reads answer section 3 shapes, and assets are the same bytes as the site serves', async ({
+  request,
+}) => {
+  const members = await answer(
+    request,
+    await request.get('/api/page/generic/get_members'),
+    'GET',
+    '/page/generic/get_members',
+  );
+  expect(members.body.results.length).toBeGreaterThan(5);
+  const withPosts = members.body.results.find((m: Body) => m.posts.length > 0);
+  expect(Object.keys(withPosts).sort()).toEqual([
+    'avatar',
+    'banner',
+    'bio',
+    'fullname',
+    'posts',
+    'qualifications',
+    'username',
+  ]);
+  const projects = await answer(
+    request,
+    await request.get('/api/page/generic/get_projects'),
+    'GET',
+    '/page/generic/get_projects',
+  );
+  const team = projects.body.results.find((p: Body) => p.members.length > 0);
+  expect(Object.keys(team.members[0].user).sort()).toEqual(['avatar', 'fullname', 'username']);
+  const posts = await answer(
+    request,
+    await request.post('/api/page/posts/get_by_user', json({ username: withPosts.username })),
+    'POST',
+    '/page/posts/get_by_user',
+  );
+  expect(posts.body.posts.map((p: Body) => p.slug)).toEqual(withPosts.posts.map((p: Body) => p.slug));
+  const none = await request.post('/api/page/posts/get_by_user', json({ username: 'nobody_here_at_all' }));
+  expect((await answer(request, none, 'POST', '/page/posts/get_by_user')).body).toEqual({ posts: [] });
+
+  const avatar = withPosts.avatar.id;
+  const viaApi = await request.get(`/api/assets/${avatar}`);
+  const viaSite = await request.get(`/assets/${avatar}`);
+  expect(viaApi.status()).toBe(200);
+  expect(Buffer.compare(await viaApi.body(), await viaSite.body())).toBe(0);
+  expect(viaApi.headers()['etag']).toBe(viaSite.headers()['etag']);
+  const notModified = await request.get(`/api/assets/${avatar}/image.png`, {
+    headers: { 'If-None-Match': viaApi.headers()['etag'] },
+  });
+  expect(notModified.status()).toBe(304);
+  const missing = await request.get('/api/assets/0123456789abcdef0123456789abcdef');
+  expect(missing.status()).toBe(404);
+
+  const taken = await request.get(`/api/auth/username/validate/${withPosts.username.toUpperCase()}`);
+  expect((await answer(request, taken, 'GET', '/auth/username/validate/{username}')).body).toEqual({
+    count: 1,
+  });
+  const free = await request.get('/api/auth/email/validate/nobody%40example.ie');
+  expect((await answer(request, free, 'GET', '/auth/email/validate/{address}')).body).toEqual({ count: 0 });
+});
+
+test('a member writes, edits and deletes posts with files; nothing of another member can be touched', async () => {
+  const { http, who, token } = await member();
+  const verify = await answer(http, await http.get('/api/auth/verify', bearer(token)), 'GET', '/auth/verify');
+  expect(verify.body).toMatchObject({ username: who.username, fullname: who.fullname });
+
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const uploaded = await answer(
+    http,
+    await upload(http, token, 'plan.pdf', pdf),
+    'POST',
+    '/assets/upload/{filename}',
+  );
+  const inserted = await answer(
+    http,
+    await http.post(
+      '/api/page/posts/insert',
+      json(
+        { title: '  CNC jig notes ', content: 'Step one', starred: true, file_id: uploaded.body.id },
+        token,
+      ),
+    ),
+    'POST',
+    '/page/posts/insert',
+  );
+  expect(inserted.body).toMatchObject({
+    title: 'CNC jig notes',
+    slug: 'cnc-jig-notes',
+    starred: true,
+    file: { id: uploaded.body.id, name: 'plan.pdf', mime_type: 'application/pdf' },
+  });
+  const file = await http.get(`/api/assets/${uploaded.body.id}/plan.pdf`);
+  expect(Buffer.compare(await file.body(), pdf)).toBe(0);
+
+  // Replace the file, then remove it.
+  const second = await answer(
+    http,
+    await upload(http, token, 'photo.png', await pngBytes('#ff0000'), 'image/png'),
+    'POST',
+    '/assets/upload/{filename}',
+  );
+  const edited = await answer(
+    http,
+    await http.post(
+      '/api/page/posts/edit',
+      json(
+        {
+          id: inserted.body.id,
+          title: 'CNC jig notes v2',
+          content: 'Step two',
+          starred: false,
+          file_id: second.body.id,
+        },
+        token,
+      ),
+    ),
+    'POST',
+    '/page/posts/edit',
+  );
+  expect(edited.body).toMatchObject({
+    title: 'CNC jig notes v2',
+    slug: 'cnc-jig-notes',
+    file: { id: second.body.id },
+  });
+  expect((await http.get(`/api/assets/${uploaded.body.id}`)).status()).toBe(404);
+  const kept = await http.post(
+    '/api/page/posts/edit',
+    json({ id: inserted.body.id, title: 'Same file', file_id: second.body.id }, token),
+  );
+  expect((await answer(http, kept, 'POST', '/page/posts/edit')).body.file.id).toBe(second.body.id);
+  const removed = await http.post(
+    '/api/page/posts/edit',
+    json({ id: inserted.body.id, title: 'No file', file_id: null }, token),
+  );
+  expect((await answer(http, removed, 'POST', '/page/posts/edit')).body.file).toBeNull();
+
+  // Another member: cannot edit or delete this post, nor use this member's uploads.
+  const other = await member();
+  const theirs = await other.http.post(
+    '/api/page/posts/edit',
+    json({ id: inserted.body.id, title: 'Hijacked' }, other.token),
+  );
+  expect((await answer(other.http, theirs, 'POST', '/page/posts/edit')).status).toBe(404);
+  const gone = await other.http.post('/api/page/posts/delete', json({ id: inserted.body.id }, other.token));
+  expect((await answer(other.http, gone, 'POST', '/page/posts/delete')).status).toBe(404);
+  const spare = await answer(
+    http,
+    await upload(http, token, 'spare.txt', Buffer.from('hello')),
+    'POST',
+    '/assets/upload/{filename}',
+  );
+  const borrowed = await other.http.post(
+    '/api/page/posts/insert',
+    json({ title: 'Borrowed', file_id: spare.body.id }, other.token),
+  );
+  const refused = await answer(other.http, borrowed, 'POST', '/page/posts/insert');
+  expect(refused.status).toBe(422);
+  expect(refused.body.error.fields.file_id).toEqual(['No upload of yours has this id.']);
+  const mine = await answer(
+    http,
+    await http.post('/api/page/posts/get_by_user', json({ username: who.username })),
+    'POST',
+    '/page/posts/get_by_user',
+  );
+  expect(mine.body.posts).toHaveLength(1);
+  expect(mine.body.posts[0].title).toBe('No file');
+  const otherPosts = await http.post('/api/page/posts/get_by_user', json({ username: other.who.username }));
+  expect((await otherPosts.json()).posts).toEqual([]);
+
+  const deleted = await http.post('/api/page/posts/delete', json({ id: inserted.body.id }, token));
+  expect((await answer(http, deleted, 'POST', '/page/posts/delete')).body).toEqual({ deleted: true });
+  expect((await http.get(`/api/assets/${second.body.id}`)).status()).toBe(404);
+  const again = await http.post('/api/page/posts/delete', json({ id: inserted.body.id }, token));
+  expect((await answer(http, again, 'POST', '/page/posts/delete')).status).toBe(404);
+});
+
+test('bad input gets a JSON 4xx and changes nothing', async () => {
+  const { http, who, token } = await member();
+  const cases: [string, Promise<import('@playwright/test').APIResponse>, number, string][] = [
+    [
+      'invalid JSON',
+      http.post('/api/page/posts/insert', {
+        data: Buffer.from('{"title": '),
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      }),
+      400,
+      'invalid-json',
+    ],
+    [
+      'not JSON',
+      http.post('/api/page/posts/insert', { form: { title: 'x' }, ...bearer(token) }),
+      415,
+      'unsupported-media-type',
+    ],
+    [
+      'missing title',
+      http.post('/api/page/posts/insert', json({ content: 'x' }, token)),
+      422,
+      'invalid-input',
+    ],
+    ['blank title', http.post('/api/page/posts/insert', json({ title: '   ' }, token)), 422, 'invalid-input'],
+    [
+      'wrong type',
+      http.post('/api/page/posts/insert', json({ title: 5, starred: 'yes' }, token)),
+      422,
+      'invalid-input',
+    ],
+    [
+      'extra field',
+      http.post('/api/page/posts/insert', json({ title: 'x', author: 'aoife_byrne' }, token)),
+      422,
+      'invalid-input',
+    ],
+    ['an array', http.post('/api/page/posts/insert', json([{ title: 'x' }], token)), 422, 'invalid-input'],
+    [
+      'unknown upload',
+      http.post(
+        '/api/page/posts/insert',
+        json({ title: 'x', file_id: '0123456789abcdef0123456789abcdef' }, token),
+      ),
+      422,
+      'invalid-input',
+    ],
+    [
+      'malformed upload id',
+      http.post('/api/page/posts/insert', json({ title: 'x', file_id: '../../etc/passwd' }, token)),
+      422,
+      'invalid-input',
+    ],
+    [
+      'unknown post',
+      http.post('/api/page/posts/edit', json({ id: 'nope', title: 'x' }, token)),
+      404,
+      'not-found',
+    ],
+    ['no token', http.post('/api/page/posts/insert', json({ title: 'x' })), 401, 'unauthorized'],
+    [
+      'malformed token',
+      http.post('/api/page/posts/insert', json({ title: 'x' }, 'not-a-token')),
+      401,
+      'unauthorized',
+    ],
+    [
+      'made-up token',
+      http.post('/api/page/posts/insert', json({ title: 'x' }, `mst_${'A'.repeat(43)}`)),
+      401,
+      'unauthorized',
+    ],
+    [
+      'profile: taken username',
+      http.post('/api/page/profile/update_profile', json({ username: 'aoife_byrne', fullname: 'X' }, token)),
+      422,
+      'invalid-input',
+    ],
+    [
+      'profile: a text file as avatar',
+      (async () => {
+        const text = await (await upload(http, token, 'notes.txt', Buffer.from('not an image'))).json();
+        return http.post(
+          '/api/page/profile/update_profile',
+          json({ username: who.username, fullname: 'X', avatar_id: text.id }, token),
+        );
+      })(),
+      422,
+      'invalid-input',
+    ],
+    [
+      'login: wrong types',
+      http.post('/api/auth/login', json({ email: 1, password: [] })),
+      422,
+      'invalid-input',
+    ],
+    ['signup: local provider', http.post('/api/auth/signup', json({}, token)), 422, 'invalid-input'],
+  ];
+  for (const [name, pending, status, code] of cases) {
+    const response = await pending;
+    const path = new URL(response.url()).pathname.replace(/^\/api/, '');
+    const { body } = await answer(http, response, 'POST', path);
+    expect(response.status(), name).toBe(status);
+    expect(body.error.code, name).toBe(code);
+  }
+  const title = await http.post('/api/page/posts/insert', json({ title: '' }, token));
+  expect((await title.json()).error.fields.title).toEqual(['Title is required']);
+  const profile = await http.post(
+    '/api/page/profile/update_profile',
+    json({ username: 'aoife_byrne', fullname: 'X' }, token),
+  );
+  expect((await profile.json()).error.fields.username).toEqual(['Username is already taken']);
+  const mine = await http.post('/api/page/posts/get_by_user', json({ username: who.username }));
+  expect((await mine.json()).posts).toEqual([]);
+  const user = await (await http.get('/api/auth/verify', bearer(token))).json();
+  expect(user.fullname).toBe(who.fullname);
+
+  // A 30 MB upload is refused whole.
+  const huge = await upload(http, token, 'huge.bin', Buffer.alloc(30 * 1024 * 1024, 1));
+  const tooLarge = await answer(http, huge, 'POST', '/assets/upload/{filename}');
+  expect(tooLarge.status).toBe(413);
+  expect(tooLarge.body.error.message).toMatch(/25 MB/);
+
+  // A fully valid sign-up body still needs a Firebase ID token here.
+  const avatar = await (await upload(http, token, 'a.png', await pngBytes(), 'image/png')).json();
+  const signup = await http.post(
+    '/api/auth/signup',
+    json(
+      {
+        email: 'x@example.ie',
+        username: 'x_new_1',
+        fullname: 'X',
+        invite_key: 'k',
+        description: 'Bio',
+        qualifications: [],
+        avatar_id: avatar.id,
+      },
+      token,
+    ),
+  );
+  expect((await answer(http, signup, 'POST', '/auth/signup')).status).toBe(501);
+});
+
+test('tokens: logout, expiry and a password reset end them; wrong passwords lock the account', async () => {
+  const { http, who, token } = await member();
+  const logout = await http.post('/api/auth/logout', bearer(token));
+  expect((await answer(http, logout, 'POST', '/auth/logout')).body).toEqual({ logged_out: true });
+  const after = await http.get('/api/auth/verify', bearer(token));
+  expect((await answer(http, after, 'GET', '/auth/verify')).status).toBe(401);
+
+  // Expired: the stored expiry is in the past.
+  const login = async () =>
+    (await (await http.post('/api/auth/login', json({ email: who.email, password: who.password }))).json())
+      .token as string;
+  const expiring = await login();
+  const writable = new Database(path.join(dataDir('seeded'), 'makerspace.sqlite'));
+  writable
+    .prepare(
+      "update api_tokens set expires_at = '2000-01-01T00:00:00.000Z' where user_id = (select id from users where username = ?)",
+    )
+    .run(who.username);
+  writable.close();
+  expect((await http.get('/api/auth/verify', bearer(expiring))).status()).toBe(401);
+
+  // A password reset ends every token.
+  const kept = await login();
+  expect((await http.get('/api/auth/verify', bearer(kept))).status()).toBe(200);
+  await http.post('/forgot-password', { form: { email: who.email } });
+  const mail = await waitForMail(who.email, (m) => Boolean(m.link?.includes('oobCode')));
+  await http.post(mail.link!, {
+    form: { password: 'a-brand-new-pass', confirmPassword: 'a-brand-new-pass' },
+  });
+  expect((await http.get('/api/auth/verify', bearer(kept))).status()).toBe(401);
+  const relogin = await http.post(
+    '/api/auth/login',
+    json({ email: who.email, password: 'a-brand-new-pass' }),
+  );
+  expect(relogin.status()).toBe(200);
+
+  // The sign-in form's lock-out: five wrong passwords, then even the right one is refused.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const wrong = await http.post('/api/auth/login', json({ email: who.email, password: 'wrong-password' }));
+    const { status, body } = await answer(http, wrong, 'POST', '/auth/login');
+    expect(status).toBe(401);
+    expect(body.error.message).toBe('Invalid email or password');
+  }
+  const locked = await answer(
+    http,
+    await http.post('/api/auth/login', json({ email: who.email, password: 'a-brand-new-pass' })),
+    'POST',
+    '/auth/login',
+  );
+  expect(locked.status).toBe(429);
+  expect(locked.body.error.message).toBe('Too many failed login attempts. Please try again later.');
+});
+
+test('CORS is allowed only for API_CORS_ORIGINS', async ({ request }) => {
+  const preflight = await request.fetch('/api/page/posts/insert', {
+    method: 'OPTIONS',
+    headers: {
+      Origin: CORS_ORIGIN,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization,content-type',
+    },
+  });
+  expect(preflight.status()).toBe(204);
+  expect(preflight.headers()['access-control-allow-origin']).toBe(CORS_ORIGIN);
+  expect(preflight.headers()['access-control-allow-headers']).toMatch(/Authorization/);
+  const read = await request.get('/api/page/generic/get_projects', { headers: { Origin: CORS_ORIGIN } });
+  expect(read.headers()['access-control-allow-origin']).toBe(CORS_ORIGIN);
+  const foreign = await request.get('/api/page/generic/get_projects', {
+    headers: { Origin: 'https://evil.example' },
+  });
+  expect(foreign.status()).toBe(200);
+  expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
+  // A cross-site POST is not refused by the site's cookie rule (bearer tokens carry no cookie)...
+  const crossSite = await request.post('/api/page/posts/insert', {
+    ...json({ title: 'x' }),
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: 'https://evil.example',
+      'Sec-Fetch-Site': 'cross-site',
+    },
+  });
+  expect(crossSite.status()).toBe(401);
+  // ...while the site's own forms still are.
+  const form = await request.post('/login', {
+    form: { email: 'a@b.ie', password: 'x' },
+    headers: { Origin: 'https://evil.example' },
+  });
+  expect(form.status()).toBe(403);
+});

@@ -57,6 +57,30 @@ export default defineConfig({
       dependencies: ['firebase-setup'],
       use: { baseURL: baseUrl('firebase') },
     },
+    // Site B (API_URL = the firebase server's /api) in front of it, JavaScript on and off; then the
+    // backend outage, alone, since it takes the backend away from every page of B.
+    {
+      name: 'api-js',
+      testDir: 'tests/remote',
+      testMatch: /remote\.spec\.ts$/,
+      dependencies: ['firebase-setup'],
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, baseURL: baseUrl('remote') },
+    },
+    {
+      name: 'api-nojs',
+      testDir: 'tests/remote',
+      testMatch: /remote\.spec\.ts$/,
+      dependencies: ['firebase-setup'],
+      grepInvert: /@js-only/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('remote') },
+    },
+    {
+      name: 'api-outage',
+      testDir: 'tests/remote',
+      testMatch: /outage\.spec\.ts$/,
+      dependencies: ['api-js', 'api-nojs'],
+      use: { ...devices['Desktop Chrome'], baseURL: baseUrl('remote') },
+    },
     {
       name: 'firebase-nojs',
       testMatch: FIREBASE_JOURNEYS,

@@ -3,10 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
-import { AssetError, deleteAsset, findStoredFile, prepareAsset, sniffMimeType } from './assets';
+import {
+  AssetError,
+  deleteAsset,
+  findStoredFile,
+  prepareAsset,
+  sniffMimeType,
+  type StoredFile,
+} from './assets';
 import { db } from './db';
 
 afterAll(() => db.destroy());
+
+/** The bytes a stored file sends. */
+async function bytesOf(file: StoredFile | null) {
+  return Buffer.from(await new Response(file!.open()).arrayBuffer());
+}
 
 test('the type comes from the bytes, not the name', async () => {
   const image = sharp({ create: { width: 4, height: 4, channels: 3, background: '#c2410c' } });
@@ -35,10 +47,10 @@ test('images are re-encoded without metadata and get WebP variants', async () =>
   expect(asset.row.mime_type).toBe('image/jpeg');
   expect(JSON.parse(asset.row.variants)).toEqual([96, 170, 340, 640, 800]);
   const original = await findStoredFile(db, asset.row.id);
-  expect(fs.readFileSync(original!.path).includes('secret-camera-serial')).toBe(false);
+  expect((await bytesOf(original)).includes('secret-camera-serial')).toBe(false);
   const variant = await findStoredFile(db, asset.row.id, 300);
   expect(variant).toMatchObject({ mimeType: 'image/webp', isImage: true });
-  expect((await sharp(variant!.path).metadata()).width).toBe(340);
+  expect((await sharp(await bytesOf(variant)).metadata()).width).toBe(340);
   await deleteAsset(db, asset.row.id);
   expect(await findStoredFile(db, asset.row.id)).toBeNull();
 });
@@ -55,7 +67,7 @@ test('attachments keep their original bytes; image attachments get previews besi
   await db.insertInto('assets').values(asset.row).execute();
   expect(fs.existsSync(temp)).toBe(false);
   const original = await findStoredFile(db, asset.row.id);
-  expect(fs.readFileSync(original!.path).equals(photo)).toBe(true);
+  expect((await bytesOf(original)).equals(photo)).toBe(true);
   expect(asset.row).toMatchObject({
     mime_type: 'image/jpeg',
     size: photo.byteLength,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { createReadableStreamFromReadable } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from './config';
 import type { Database, AssetsTable } from './db/schema';
@@ -48,6 +49,8 @@ export class AssetError extends Error {}
 
 export interface PreparedAsset {
   row: AssetsTable;
+  /** the stored file (a re-encoded image, or an attachment's original bytes) */
+  path: string;
   /** Removes the files written for this asset: call it when the surrounding write fails. */
   discard(): void;
 }
@@ -203,7 +206,7 @@ export async function prepareAsset(
       variants: JSON.stringify(variants),
       created_at: nowIso(),
     };
-    return { row, discard };
+    return { row, path: original, discard };
   } catch (error) {
     discard();
     if (error instanceof AssetError) throw error;
@@ -228,13 +231,15 @@ export async function findAssetByContent(
     .executeTakeFirst();
 }
 
+/** A file to send: from this store's disk, or streamed from a section-7 backend (API_URL). */
 export interface StoredFile {
-  path: string;
-  size: number;
+  /** bytes, when known before sending */
+  size: number | null;
   mimeType: string;
   filename: string;
-  etag: string;
+  etag: string | null;
   isImage: boolean;
+  open(): ReadableStream<Uint8Array>;
 }
 
 /** The file to send for /assets/{id}, or the WebP variant closest above `width`. Null when unknown. */
@@ -257,7 +262,7 @@ export async function findStoredFile(
     return null;
   }
   return {
-    path: file,
+    open: () => createReadableStreamFromReadable(fs.createReadStream(file)),
     size,
     mimeType: variant ? 'image/webp' : row.mime_type,
     filename: row.filename,
@@ -265,6 +270,9 @@ export async function findStoredFile(
     isImage,
   };
 }
+
+/** Where an asset's stored file is on disk. */
+export const originalPath = (id: string) => path.join(assetDir(id), 'original');
 
 /** Deletes an asset's files and row (used when its owner replaces or removes it). */
 export async function deleteAsset(db: Kysely<Database>, id: string) {
@@ -274,15 +282,14 @@ export async function deleteAsset(db: Kysely<Database>, id: string) {
 }
 
 /**
- * Removes uploads nobody uses: no owner, not referenced by a member, post or project, older than a
- * day (registration images whose sign-up was abandoned). Runs at start-up.
+ * Removes uploads nothing uses, older than a day: registration images whose sign-up was abandoned,
+ * and API uploads never attached to a post or profile. Runs at start-up.
  */
 export async function sweepOrphanAssets(db: Kysely<Database>) {
   const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
   const orphans = await db
     .selectFrom('assets')
     .select('id')
-    .where('owner_id', 'is', null)
     .where('created_at', '<', dayAgo)
     .where(({ not, exists, selectFrom, or, ref }) =>
       not(

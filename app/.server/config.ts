@@ -152,6 +152,10 @@ function load(): Config {
   try {
     parsed = parseConfig(process.env);
     if (parsed.IDENTITY_PROVIDER === 'firebase') firebase = firebaseSettings(parsed);
+    else if (parsed.API_URL)
+      throw new Error(
+        'Invalid configuration: API_URL needs IDENTITY_PROVIDER=firebase (writes to the backend carry the member’s Firebase ID token)',
+      );
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

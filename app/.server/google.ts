@@ -80,10 +80,15 @@ export async function finishGoogleSignIn(request: Request) {
     throw error;
   }
   const member = account.uid
-    ? await api.accounts.memberForIdentity(account.uid, account.email)
+    ? await api.accounts.memberForIdentity({ ...account, uid: account.uid })
     : await api.accounts.memberByEmail(account.email);
   if (!member && account.created && account.uid) await identity.deleteAccount(account.uid);
-  return { memberId: member?.id ?? null, from, clearCookie: await handshakeCookie.clear() };
+  return {
+    memberId: member?.id ?? null,
+    tokens: account.tokens,
+    from,
+    clearCookie: await handshakeCookie.clear(),
+  };
 }
 
 async function verifiedGoogleEmail(request: Request) {

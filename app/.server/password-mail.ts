@@ -75,7 +75,7 @@ export async function emailRequestAction(request: Request, context: AppLoadConte
 /** Sets the new password with the code and signs the member out everywhere (docs/architecture.md §6). */
 export async function completePasswordReset(code: string, password: string) {
   const account = await identity.confirmCode(code, password);
-  const member = await api.accounts.memberForIdentity(account.uid, account.email);
+  const member = await api.accounts.memberForIdentity(account);
   if (member) await endAllSessions(member.id);
   return account.email;
 }

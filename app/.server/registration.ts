@@ -138,12 +138,13 @@ export async function registerProfile(request: Request, context: AppLoadContext)
     if (emailIsTaken) return fail('Email already registered');
     if (usernameIsTaken) return fail('Username already taken');
 
-    let uid: string;
+    let account: Awaited<ReturnType<typeof identity.createAccount>>;
     try {
-      uid = (await identity.createAccount(draft.email, draft.password)).uid;
+      account = await identity.createAccount(draft.email, draft.password);
     } catch (error) {
       return fail(identityMessage('register', error));
     }
+    const { uid } = account;
     try {
       await api.accounts.signUp({
         uid,
@@ -155,6 +156,7 @@ export async function registerProfile(request: Request, context: AppLoadContext)
         avatarId: images.avatar,
         bannerId: images.banner,
         inviteKey: draft.inviteKey,
+        token: account.tokens?.idToken ?? null,
       });
     } catch (error) {
       // docs/product.md §4: nothing is left behind when sign-up fails after the identity account exists.

@@ -1,19 +1,14 @@
 // An HTTP-only cookie whose value is encrypted and authenticated (AES-256-GCM, key derived from
 // SESSION_SECRET per purpose), for short-lived state that must not be readable or forgeable:
-// the registration draft, the Google sign-in handshake.
+// the registration draft, the Google sign-in handshake. The sealing itself also keeps secrets at
+// rest (a session's refresh token).
 import crypto from 'node:crypto';
 import { createCookie } from '@remix-run/node';
 import { config } from './config';
 
-export function sealedCookie<T>(name: string, maxAgeSeconds: number) {
-  const key = Buffer.from(crypto.hkdfSync('sha256', config.SESSION_SECRET, name, 'aes-256-gcm', 32));
-  const cookie = createCookie(name, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: config.PUBLIC_URL.startsWith('https:'),
-    maxAge: maxAgeSeconds,
-  });
+/** Seals and opens values for one purpose; a value older than `maxAgeSeconds` no longer opens. */
+export function sealer<T>(purpose: string, maxAgeSeconds = Infinity) {
+  const key = Buffer.from(crypto.hkdfSync('sha256', config.SESSION_SECRET, purpose, 'aes-256-gcm', 32));
 
   function seal(value: T): string {
     const iv = crypto.randomBytes(12);
@@ -36,6 +31,18 @@ export function sealedCookie<T>(name: string, maxAgeSeconds: number) {
     }
   }
 
+  return { seal, open };
+}
+
+export function sealedCookie<T>(name: string, maxAgeSeconds: number) {
+  const { seal, open } = sealer<T>(name, maxAgeSeconds);
+  const cookie = createCookie(name, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: config.PUBLIC_URL.startsWith('https:'),
+    maxAge: maxAgeSeconds,
+  });
   return {
     async read(request: Request): Promise<T | null> {
       const value = await cookie.parse(request.headers.get('Cookie'));

@@ -1,7 +1,6 @@
 // The HTTP side of /assets/{id} and /assets/{id}/{filename} (docs/architecture.md §5 and 6).
-import fs from 'node:fs';
 import contentDisposition from 'content-disposition';
-import { createReadableStreamFromReadable, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { api } from './api';
 import { fallbackLocation } from '~/lib/images';
 
@@ -9,7 +8,8 @@ export async function sendAsset(request: Request, id: string | undefined) {
   const url = new URL(request.url);
   const widthParam = url.searchParams.get('w');
   const width = widthParam && /^\d{1,4}$/.test(widthParam) ? Number(widthParam) : undefined;
-  const file = id ? await api.assets.file(id, width) : null;
+  const ifNoneMatch = request.headers.get('If-None-Match');
+  const file = id ? await api.assets.file(id, width, ifNoneMatch) : null;
   if (!file) {
     const fallback = fallbackLocation(url.searchParams);
     if (fallback) return redirect(fallback, { headers: { 'Cache-Control': 'no-cache' } });
@@ -18,11 +18,16 @@ export async function sendAsset(request: Request, id: string | undefined) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
     });
   }
+  // An asset id never changes content: cache for a year.
+  const cacheControl = 'public, max-age=31536000, immutable';
+  if (file === 'not-modified')
+    return new Response(null, {
+      status: 304,
+      headers: { ETag: ifNoneMatch ?? '', 'Cache-Control': cacheControl },
+    });
   const headers = new Headers({
     'Content-Type': file.mimeType,
-    ETag: file.etag,
-    // An asset id never changes content: cache for a year.
-    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Cache-Control': cacheControl,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     // Only images render in the browser; anything else is a download, whatever its name says.
@@ -30,8 +35,9 @@ export async function sendAsset(request: Request, id: string | undefined) {
       type: file.isImage ? 'inline' : 'attachment',
     }),
   });
-  if (request.headers.get('If-None-Match') === file.etag) return new Response(null, { status: 304, headers });
-  headers.set('Content-Length', String(file.size));
+  if (file.etag) headers.set('ETag', file.etag);
+  if (file.etag && ifNoneMatch === file.etag) return new Response(null, { status: 304, headers });
+  if (file.size !== null) headers.set('Content-Length', String(file.size));
   if (request.method === 'HEAD') return new Response(null, { headers });
-  return new Response(createReadableStreamFromReadable(fs.createReadStream(file.path)), { headers });
+  return new Response(file.open(), { headers });
 }

@@ -4,7 +4,9 @@ import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import { config } from './config';
 import { db } from './db';
-import { identity } from './identity';
+import { identity, IdentityError } from './identity';
+import type { ProviderTokens } from './identity/types';
+import { sealer } from './sealed-cookie';
 import { safeRedirectPath } from '~/lib/redirects';
 
 const SESSION_DAYS = 30;
@@ -51,6 +53,10 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
       'users.fullname',
       'users.email',
       'users.avatar_id',
+      'users.remote_avatar_id',
+      'sessions.id_token',
+      'sessions.id_token_expires_at',
+      'sessions.refresh_token',
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
@@ -61,6 +67,11 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     return null;
   }
   if (!(await accountStillValid(id, row))) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  const token = await backendToken(id, row);
+  if (token === undefined) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
@@ -77,10 +88,47 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     username: row.username,
     fullname: row.fullname,
     email: row.email,
-    avatarId: row.avatar_id,
-    token: null,
+    avatarId: row.avatar_id ?? row.remote_avatar_id,
+    token,
   };
 }
+
+/** A backend ID token is renewed when it has less than this left (docs/api.md). */
+const RENEW_BEFORE_MS = 5 * 60 * 1000;
+const refreshSealer = sealer<string>('session-refresh-token');
+
+/**
+ * The ID token a section-7 backend takes for this session (API_URL), renewed through the
+ * provider when it is within five minutes of expiry: null when the session holds none (embedded
+ * store), undefined when the provider refused the refresh (the session ends). If the provider
+ * cannot be reached the old token is used while it lasts.
+ */
+async function backendToken(
+  sessionId: string,
+  row: { id_token: string | null; id_token_expires_at: string | null; refresh_token: string | null },
+): Promise<string | null | undefined> {
+  if (!row.id_token || !row.refresh_token) return null;
+  const expiresAt = Date.parse(row.id_token_expires_at ?? '') || 0;
+  if (expiresAt - Date.now() > RENEW_BEFORE_MS) return row.id_token;
+  const refreshToken = refreshSealer.open(row.refresh_token);
+  if (!refreshToken || !identity.refreshTokens) return undefined;
+  try {
+    const tokens = await identity.refreshTokens(refreshToken);
+    await db.updateTable('sessions').set(sessionTokens(tokens)).where('id', '=', sessionId).execute();
+    return tokens.idToken;
+  } catch (error) {
+    if (error instanceof IdentityError) return undefined;
+    console.error('Could not renew the backend token:', (error as Error).message);
+    return expiresAt > Date.now() ? row.id_token : undefined;
+  }
+}
+
+/** The session columns for a provider's tokens, the refresh token sealed. */
+const sessionTokens = (tokens: ProviderTokens) => ({
+  id_token: tokens.idToken,
+  id_token_expires_at: tokens.expiresAt.toISOString(),
+  refresh_token: refreshSealer.seal(tokens.refreshToken),
+});
 
 /**
  * docs/product.md §8: the provider signs a member out when the account is disabled or its tokens revoked. For a
@@ -120,8 +168,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(`/login?${new URLSearchParams({ from: url.pathname + url.search })}`);
 }
 
-/** Starts a session and redirects to `redirectTo` (only same-site paths are honoured). */
-export async function signIn(userId: string, redirectTo: string | null) {
+/**
+ * Starts a session and redirects to `redirectTo` (only same-site paths are honoured). With a
+ * section-7 backend (API_URL) the session keeps the provider's tokens for its calls.
+ */
+export async function signIn(userId: string, redirectTo: string | null, tokens?: ProviderTokens) {
   const id = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
   await db
@@ -133,6 +184,7 @@ export async function signIn(userId: string, redirectTo: string | null) {
       created_at: new Date(now).toISOString(),
       // Signing in just proved the account is good.
       checked_at: new Date(now).toISOString(),
+      ...(config.API_URL && tokens ? sessionTokens(tokens) : {}),
     })
     .execute();
   return redirect(safeRedirectPath(redirectTo, '/profile'), {

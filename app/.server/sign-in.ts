@@ -32,7 +32,7 @@ export async function passwordSignIn(
   }
   try {
     const account = await identity.signInWithPassword(email, password);
-    const member = await api.accounts.memberForIdentity(account.uid, account.email);
+    const member = await api.accounts.memberForIdentity(account);
     // docs/product.md §5: password sign-in needs a member behind the account.
     if (!member) return { ok: false, message: 'Account not found', status: 401 };
     await clearLimit(keys[0].key);

@@ -73,3 +73,16 @@ export class FieldError extends ApiError {
     this.name = 'FieldError';
   }
 }
+
+/** docs/product.md §8: an upload whose answer has no id. */
+export const NO_ASSET_ID = 'Failed to get asset ID from server response';
+
+/**
+ * What a failed write says (docs/product.md §8 'the message or ...'): the message when it tells
+ * the member something (a field, an upload without id), else the screen's own fallback.
+ */
+export function writeFailureText(error: unknown, fallback: string): string {
+  if (error instanceof FieldError || (error instanceof ApiError && error.message === NO_ASSET_ID))
+    return error.message;
+  return fallback;
+}

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!result.memberId) {
     return redirect('/login?error=google-unknown', { headers: { 'Set-Cookie': result.clearCookie } });
   }
-  const response = await signIn(result.memberId, result.from);
+  const response = await signIn(result.memberId, result.from, result.tokens);
   response.headers.append('Set-Cookie', result.clearCookie);
   return response;
 }

@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const signedIn = await passwordSignIn(email, password, context);
   if (!signedIn.ok) return fail(signedIn.message, signedIn.status === 429 ? 429 : 400);
-  return signIn(signedIn.member.id, from ?? null);
+  return signIn(signedIn.member.id, from ?? null, signedIn.account.tokens);
 }
 
 export default function Login() {

@@ -11,6 +11,7 @@ import { api, formReply, loadOwnPost, readValidPost, requireUser } from '~/.serv
 import { FormBanner } from '~/components/forms';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
+import { writeFailureText } from '~/lib/models';
 
 const LOAD_FAILED = 'Failed to load post. Please try again.';
 
@@ -32,8 +33,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { title, content, starred, removeFile },
       file,
     );
-  } catch {
-    return formReply(submission.reply({ formErrors: ['Failed to update post'] }), 500);
+  } catch (error) {
+    return formReply(
+      submission.reply({ formErrors: [writeFailureText(error, 'Failed to update post')] }),
+      500,
+    );
   }
   if (!saved) return formReply(submission.reply({ formErrors: [LOAD_FAILED] }), 404);
   return redirect('/profile');

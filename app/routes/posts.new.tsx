@@ -9,6 +9,7 @@ import { useActionData } from '@remix-run/react';
 import { api, formReply, readValidPost, requireUser } from '~/.server';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
+import { writeFailureText } from '~/lib/models';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Create New Post', description: 'Share what you are building at the lab.' });
@@ -25,8 +26,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const { title, content, starred } = submission.value;
     await api.ownPosts.insert(user, { title, content, starred }, file);
-  } catch {
-    return formReply(submission.reply({ formErrors: ['Failed to create post'] }), 500);
+  } catch (error) {
+    return formReply(
+      submission.reply({ formErrors: [writeFailureText(error, 'Failed to create post')] }),
+      500,
+    );
   }
   return redirect('/profile');
 }

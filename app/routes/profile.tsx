@@ -24,6 +24,7 @@ import { DeletePostLink } from '~/components/delete-post';
 import { ProfileEditForm, ProfileView } from '~/components/profile-details';
 import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
+import { writeFailureText } from '~/lib/models';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My Profile', description: 'Your member profile and posts.' });
@@ -60,8 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
     let outcome: 'saved' | 'username-taken';
     try {
       outcome = await api.profile.update(user, { username, fullname, bio, qualifications }, prepared.images);
-    } catch {
-      return formReply(submission.reply({ formErrors: ['Failed to update profile'] }), 500);
+    } catch (error) {
+      return formReply(
+        submission.reply({ formErrors: [writeFailureText(error, 'Failed to update profile')] }),
+        500,
+      );
     }
     if (outcome === 'username-taken')
       return formReply(submission.reply({ fieldErrors: { username: ['Username is already taken'] } }));

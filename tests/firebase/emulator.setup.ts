@@ -29,10 +29,16 @@ setup('the Firebase Auth emulator and an app on it are up', async () => {
             `the firebase server exited (${exited}):\n${fs.readFileSync(FIREBASE_LOG, 'utf8').slice(-3000)}`,
           );
         }
-        return fetch(`${baseUrl('firebase')}/healthz`).then(
-          (response) => response.status,
-          () => 0,
+        // Site B (API_URL = the firebase server's /api) starts with it: wait for both.
+        const [a, b] = await Promise.all(
+          [baseUrl('firebase'), baseUrl('remote')].map((base) =>
+            fetch(`${base}/healthz`).then(
+              (response) => response.status,
+              () => 0,
+            ),
+          ),
         );
+        return a === 200 && b === 200 ? 200 : 0;
       },
       { timeout: 9 * 60_000, intervals: [500] },
     )

@@ -7,26 +7,30 @@
 //   firebase: seeded like `seeded`, with IDENTITY_PROVIDER=firebase on the Firebase Auth emulator;
 //             started by the firebase-setup project (tests/firebase), not as a webServer, so only
 //             runs that include the Firebase projects pay for the emulator
+//   remote:   site B, API_URL = the firebase server's /api (tests/support/remote-site.ts), started
+//             with the firebase server; the api-js and api-nojs projects run on it
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
 
-export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'firebase';
+export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'firebase' | 'remote';
 /** The servers Playwright starts as webServers for every run. */
 export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail'];
 
 type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging';
 const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'auth', 'hub', 'logging'];
-const ALL_SERVERS: ServerName[] = [...SERVER_NAMES, 'firebase'];
+const ALL_SERVERS: ServerName[] = [...SERVER_NAMES, 'firebase', 'remote'];
 
 /**
  * The seeded server the running test's project signs in on: the account journeys run once on
  * `seeded` (local identity provider) and again on `firebase`.
  */
-export function currentServer(): 'seeded' | 'firebase' {
+export function currentServer(): 'seeded' | 'firebase' | 'remote' {
   try {
-    return test.info().project.name.startsWith('firebase') ? 'firebase' : 'seeded';
+    const project = test.info().project.name;
+    if (project === 'api-js' || project === 'api-nojs') return 'remote';
+    return project.startsWith('firebase') || project === 'api-firebase' ? 'firebase' : 'seeded';
   } catch {
     return 'seeded';
   }

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Provider from 'oidc-provider';
-import { SMTPServer } from 'smtp-server';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, startEmulator } from './firebase-emulator';
+import { catchMail, startRemoteSite } from './remote-site';
 import { serverPort, type ServerName } from './servers';
 
 const name = process.argv[2] as ServerName;
@@ -20,27 +20,8 @@ const mailDir = `${dataDir}-mail`;
 fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir);
 const smtpPort = serverPort(name, 'smtp');
-let smtp: SMTPServer | undefined;
 const seeded = name === 'seeded' || name === 'firebase';
-if (seeded) {
-  let count = 0;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        fs.writeFileSync(
-          path.join(mailDir, `${String(++count).padStart(5, '0')}.eml`),
-          Buffer.concat(chunks),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
-}
+const smtp = seeded ? await catchMail(smtpPort, mailDir) : undefined;
 
 // A real OpenID Connect issuer on loopback stands in for Google (its dev login accepts any name;
 // the name is the e-mail, and names starting "unverified" come back with email_verified false).
@@ -119,7 +100,10 @@ const server = spawn(process.execPath, ['scripts/start.js'], {
   env,
   stdio: 'inherit',
 });
+// Site B of the api-js/api-nojs projects: this site's /api is its backend.
+const remote = name === 'firebase' ? await startRemoteSite(env) : undefined;
 const stop = () => {
+  remote?.stop();
   server.kill('SIGTERM');
   void emulator?.stop();
   smtp?.close();

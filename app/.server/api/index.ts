@@ -2,11 +2,14 @@
 // look past it; the embedded implementation below reads the SQLite store. A store failure
 // surfaces as ApiError(500), whose message is docs/product.md §8's 'API request failed with status 500'.
 import { sql, type Kysely } from 'kysely';
+import { config } from '../config';
 import { db } from '../db';
+import { remoteApi } from './remote';
 import type { Database } from '../db/schema';
 import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
 import type { FileChoice } from './asset-claims';
+import type { ProviderTokens } from '../identity/types';
 import { listMembers, memberByUsername } from './members';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
@@ -34,6 +37,13 @@ export interface Caller {
   token: string | null;
 }
 
+/** An identity account as a sign-in finds it, with the provider's tokens when it issues them. */
+export interface IdentityAccount {
+  uid: string;
+  email: string;
+  tokens?: ProviderTokens;
+}
+
 export interface Api {
   members: {
     list(): Promise<Member[]>;
@@ -48,7 +58,12 @@ export interface Api {
     byIdOrSlug(idOrSlug: string): Promise<Project | null>;
   };
   assets: {
-    file(id: string, width?: number): Promise<StoredFile | null>;
+    /** A file to send, or 'not-modified' when `ifNoneMatch` already names it (a backend said 304). */
+    file(
+      id: string,
+      width?: number,
+      ifNoneMatch?: string | null,
+    ): Promise<StoredFile | 'not-modified' | null>;
     /**
      * Stores an upload for a later write to use by id (docs/product.md §7 upload); `owner` null
      * for one made before sign-up (registration). Uploads nothing uses are swept after a day.
@@ -82,7 +97,12 @@ export interface Api {
     inviteState(key: string): Promise<InviteState>;
     /** Consumes the invite and creates the member; InviteError when the key cannot be used. */
     signUp(input: SignUp): Promise<string>;
-    memberForIdentity(uid: string, email: string): Promise<{ id: string; username: string } | undefined>;
+    /**
+     * The member behind an identity account (matched by uid, or e-mail for accounts made
+     * elsewhere). A backend client needs the account's tokens to ask; without them it answers
+     * from the members it has seen sign in.
+     */
+    memberForIdentity(account: IdentityAccount): Promise<{ id: string; username: string } | undefined>;
     memberByEmail(email: string): Promise<{ id: string; username: string } | undefined>;
   };
   /** True when the store answers (for /healthz). */
@@ -134,7 +154,7 @@ function embeddedApi(db: Kysely<Database>): Api {
       usernameTaken: (username) => usernameTaken(db, username),
       inviteState: (key) => inviteState(db, key),
       signUp: (input) => createMember(db, input),
-      memberForIdentity: (uid, email) => memberForIdentity(db, uid, email),
+      memberForIdentity: ({ uid, email }) => memberForIdentity(db, uid, email),
       memberByEmail: (email) => memberByEmail(db, email),
     },
     async healthy() {
@@ -180,7 +200,10 @@ function guardAll(implementation: Api): Api {
   return Object.fromEntries(guarded) as Api;
 }
 
-export const api: Api = guardAll(embeddedApi(db));
+/** The backend when API_URL names one (docs/api.md), else this site's own store. */
+export const api: Api = guardAll(
+  config.API_URL ? remoteApi(`${config.API_URL}`, db, config.API_TIMEOUT_MS) : embeddedApi(db),
+);
 
 export { ApiError, InviteError };
 export type { FileChoice, InviteState, SignUp };

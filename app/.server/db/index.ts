@@ -9,6 +9,7 @@ import * as initial from './migrations/001-initial';
 import * as usernameRedirects from './migrations/002-username-redirects';
 import * as sessionChecks from './migrations/003-session-checks';
 import * as apiTokens from './migrations/004-api-tokens';
+import * as sessionTokens from './migrations/005-session-tokens';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '002-username-redirects': usernameRedirects,
   '003-session-checks': sessionChecks,
   '004-api-tokens': apiTokens,
+  '005-session-tokens': sessionTokens,
 };
 
 function sqliteFile() {

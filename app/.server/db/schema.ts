@@ -17,6 +17,8 @@ export interface UsersTable {
   banner_id: string | null;
   /** the account at the identity provider (local or Firebase uid) */
   identity_uid: string | null;
+  /** API_URL: the member's avatar at the backend, shown in the header */
+  remote_avatar_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -36,6 +38,10 @@ export interface SessionsTable {
   created_at: string;
   /** Last time the identity provider confirmed the account (null: never asked). */
   checked_at: string | null;
+  /** With API_URL: the member's Firebase ID token for the backend, its expiry, and the refresh token (sealed). */
+  id_token: string | null;
+  id_token_expires_at: string | null;
+  refresh_token: string | null;
 }
 
 export interface ApiTokensTable {

@@ -8,11 +8,24 @@ import type { App } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
 import type { FirebaseSettings } from '../config';
 import { firebaseError } from './errors';
-import { IdentityError, type IdentityProvider } from './types';
+import { IdentityError, type IdentityProvider, type ProviderTokens } from './types';
 
 interface RestError {
   error?: { message?: string };
 }
+
+/** What the REST API answers with `returnSecureToken: true`. */
+interface TokenAnswer {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+}
+
+const tokensOf = (answer: TokenAnswer): ProviderTokens => ({
+  idToken: answer.idToken,
+  refreshToken: answer.refreshToken,
+  expiresAt: new Date(Date.now() + Number(answer.expiresIn) * 1000),
+});
 
 /** The code firebase-admin put on an error (`auth/user-not-found` ...), if it is one of its. */
 function adminCode(error: unknown): string | null {
@@ -54,6 +67,9 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
   const restBase = settings.emulatorHost
     ? `http://${settings.emulatorHost}/identitytoolkit.googleapis.com/v1`
     : 'https://identitytoolkit.googleapis.com/v1';
+  const secureTokenBase = settings.emulatorHost
+    ? `http://${settings.emulatorHost}/securetoken.googleapis.com/v1`
+    : 'https://securetoken.googleapis.com/v1';
 
   /** One Identity Toolkit call; its error message (e.g. 'EMAIL_NOT_FOUND') becomes an IdentityError. */
   async function rest<T>(method: string, body: Record<string, unknown>): Promise<T> {
@@ -82,29 +98,48 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
 
   const provider: IdentityProvider & { close(): Promise<void> } = {
     async createAccount(email, password) {
-      const user = await admin(() => auth.createUser({ email: email.trim().toLowerCase(), password }));
-      return { uid: user.uid };
+      // Through the REST API, as the makerspace's app signs up: it answers the new account's tokens.
+      const result = await rest<TokenAnswer & { localId: string }>('accounts:signUp', {
+        email: email.trim().toLowerCase(),
+        password,
+        returnSecureToken: true,
+      });
+      return { uid: result.localId, tokens: tokensOf(result) };
     },
 
     async signInWithPassword(email, password) {
-      const result = await rest<{
-        localId: string;
-        email: string;
-        idToken: string;
-        refreshToken: string;
-        expiresIn: string;
-      }>('accounts:signInWithPassword', { email: email.trim(), password, returnSecureToken: true });
+      const result = await rest<TokenAnswer & { localId: string; email: string }>(
+        'accounts:signInWithPassword',
+        { email: email.trim(), password, returnSecureToken: true },
+      );
       // The ID token is checked like any other: signed by Firebase (not in the emulator, whose
       // tokens are unsigned) and not revoked.
       await admin(() => auth.verifyIdToken(result.idToken, true));
+      return { uid: result.localId, email: result.email.toLowerCase(), tokens: tokensOf(result) };
+    },
+
+    async refreshTokens(refreshToken) {
+      const response = await fetch(`${secureTokenBase}/token?key=${encodeURIComponent(settings.apiKey)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const json = (await response.json().catch(() => ({}))) as RestError & {
+        id_token?: string;
+        refresh_token?: string;
+        expires_in?: string;
+      };
+      if (!response.ok || !json.id_token || !json.refresh_token) {
+        const message = json.error?.message ?? `HTTP ${response.status}`;
+        // Any refusal ends the session; only a server error is worth trying again.
+        if (response.status >= 500) throw new Error(`securetoken: ${message}`);
+        throw new IdentityError('user-disabled', `securetoken: ${message}`);
+      }
       return {
-        uid: result.localId,
-        email: result.email.toLowerCase(),
-        tokens: {
-          idToken: result.idToken,
-          refreshToken: result.refreshToken,
-          expiresAt: new Date(Date.now() + Number(result.expiresIn) * 1000),
-        },
+        idToken: json.id_token,
+        refreshToken: json.refresh_token,
+        expiresAt: new Date(Date.now() + Number(json.expires_in ?? 3600) * 1000),
       };
     },
 
@@ -166,6 +201,9 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       const result = await rest<{
         localId?: string;
         email?: string;
+        idToken?: string;
+        refreshToken?: string;
+        expiresIn?: string;
         isNewUser?: boolean;
         needConfirmation?: boolean;
         errorMessage?: string;
@@ -181,7 +219,12 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       if (result.needConfirmation || !result.localId || !result.email) {
         throw new IdentityError('internal', 'Firebase did not sign the Google account in');
       }
-      return { uid: result.localId, email: result.email.toLowerCase(), created: result.isNewUser === true };
+      return {
+        uid: result.localId,
+        email: result.email.toLowerCase(),
+        created: result.isNewUser === true,
+        tokens: result.idToken && result.refreshToken ? tokensOf(result as TokenAnswer) : undefined,
+      };
     },
 
     async sessionStillValid(account, since) {

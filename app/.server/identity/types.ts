@@ -42,7 +42,7 @@ export type CodePurpose = 'reset' | 'set-password';
 
 export interface IdentityProvider {
   /** Creates an account; 'email-already-in-use' or 'weak-password' when it cannot. */
-  createAccount(email: string, password: string): Promise<{ uid: string }>;
+  createAccount(email: string, password: string): Promise<{ uid: string; tokens?: ProviderTokens }>;
   /**
    * 'user-not-found' or 'wrong-password' when the pair does not match. Providers whose accounts
    * live elsewhere also return the provider's tokens (a section-7 backend takes the ID token).
@@ -68,7 +68,10 @@ export interface IdentityProvider {
     uid: string | null;
     email: string;
     created: boolean;
+    tokens?: ProviderTokens;
   }>;
+  /** Fresh tokens for a refresh token; an IdentityError when the provider refuses it. */
+  refreshTokens?(refreshToken: string): Promise<ProviderTokens>;
   /**
    * Whether an account may keep a session that started at `since`: false once it is disabled,
    * deleted or its tokens were revoked. Providers that keep accounts in our own store leave this

@@ -129,7 +129,11 @@ const asset = (path: string, summary: string): Endpoint => ({
   access: 'public',
   answer: 'file',
   errors: [404],
-  handle: ({ request, params }) => sendAsset(request, params.id),
+  async handle({ request, params }) {
+    const response = await sendAsset(request, params.id);
+    if (response.status === 404) throw new RestError(404, 'not-found', 'Asset not found');
+    return response;
+  },
 });
 
 /** Taken, as the validate calls count it: 0 or 1. */
@@ -350,7 +354,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
         member(call),
         id,
         { title, content, starred, removeFile: file_id === null },
-        file_id,
+        file_id ?? null,
       );
       if (!saved) throw new RestError(404, 'not-found', 'Post not found');
       return toPost((await api.ownPosts.find(member(call), id))!);

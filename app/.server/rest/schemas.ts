@@ -104,7 +104,10 @@ export const SignupBodySchema = z
     invite_key: inviteKeyField(),
     description: requiredBioField.describe('the bio'),
     qualifications: qualificationsField,
-    avatar_id: uploadId.or(z.null()).refine((value) => value !== null, 'Please choose an avatar image'),
+    avatar_id: uploadId
+      .nullish()
+      .refine((value) => value != null, 'Please choose an avatar image')
+      .transform((value) => value as string),
     banner_id: uploadId.nullable().default(null),
   })
   .strict();
@@ -122,7 +125,11 @@ export const PostInsertBodySchema = postFields
 export const PostEditBodySchema = postFields
   .extend({
     id: z.string({ required_error: 'id is required' }).min(1).max(64),
-    file_id: uploadId.nullable().default(null).describe('the current id keeps the file; null removes it'),
+    file_id: uploadId
+      .nullish()
+      .describe(
+        'a new upload replaces the file; the current id (or leaving it out) keeps it; null removes it',
+      ),
   })
   .strict();
 

@@ -56,7 +56,7 @@ export async function accountForToken(
       if (error instanceof IdentityError) return null;
       throw error;
     }
-    const member = await api.accounts.memberForIdentity(account.uid, account.email);
+    const member = await api.accounts.memberForIdentity(account);
     return { ...account, member: member ? { ...member, token: null } : null };
   }
   if (!LOCAL_TOKEN.test(token)) return null;

@@ -1,0 +1,169 @@
+// Site B in front of site A (docs/api.md "Running the site in front of an existing backend"): B
+// has API_URL = A's /api and its own DATA_DIR for sessions only; A holds the data. Every journey
+// runs with JavaScript on and off (projects api-js, api-nojs), and checks A through its /api.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newInviteKey } from '../support/admin';
+import { waitForMail } from '../support/mail';
+import { baseUrl } from '../support/servers';
+import { freshMember, pngBytes, register, signIn, type NewMember } from '../e2e/accounts';
+import { expect, test } from '../e2e/fixtures';
+
+const A = `${baseUrl('firebase')}/api`;
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A member's posts as A has them. */
+async function postsAtA(request: APIRequestContext, username: string) {
+  const response = await request.post(`${A}/page/posts/get_by_user`, { data: { username } });
+  return (await response.json()).posts as {
+    id: string;
+    title: string;
+    file: { name: string } | null;
+  }[];
+}
+
+async function memberOnB(page: Page): Promise<NewMember> {
+  const member = freshMember();
+  // Invite keys live with the data, on A.
+  await register(page, member, newInviteKey('firebase'));
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/profile$/);
+  return member;
+}
+
+test("every public page shows A's data, images streamed through B", async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
+  // Members may register on other workers meanwhile: B's cards lie between A's counts before and after.
+  const countAtA = async () =>
+    (await (await request.get(`${A}/page/generic/get_members`)).json()).results.length;
+  const before = await countAtA();
+  await page.goto('/members');
+  const cards = await page.getByRole('article').count();
+  expect(cards).toBeGreaterThanOrEqual(before);
+  expect(cards).toBeLessThanOrEqual(await countAtA());
+  await expect(page.getByRole('article', { name: 'AOIFE BYRNE' })).toBeVisible();
+  await expectAccessible();
+
+  await page.goto('/members/aoife_byrne');
+  await expect(page.getByRole('heading', { name: 'Aoife Byrne', level: 1 })).toBeVisible();
+  const avatar = await page.locator('img[src^="/assets/"]').first().getAttribute('src');
+  const image = await page.request.get(avatar!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toMatch(/^image\//);
+  const again = await page.request.get(avatar!, { headers: { 'If-None-Match': image.headers()['etag'] } });
+  expect(again.status()).toBe(304);
+
+  await page.goto('/posts/aoife_byrne/carbon-fibre-drone-frame-v3');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/drone frame/i);
+  await page.goto('/portfolio');
+  await expect(page.getByRole('region', { name: 'All Projects' }).getByRole('article')).toHaveCount(5);
+  await expect(page.getByRole('article', { name: 'CoastWatch' }).first()).toBeVisible();
+  await page.goto('/portfolio/open-quadruped');
+  await expect(page.getByRole('heading', { name: 'Open Quadruped', level: 1 })).toBeVisible();
+  await expect(page.getByText('FEATURED PROJECT', { exact: true })).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('main')).toBeVisible();
+});
+
+test('register, sign in, write a post with a file, replace and remove it, delete it; edit the profile', async ({
+  page,
+  request,
+  javaScript,
+}) => {
+  const member = await memberOnB(page);
+  const username = member.username;
+  // The member exists at A, made by A's signup call with the new account's ID token.
+  const taken = await request.get(`${A}/auth/username/validate/${username}`);
+  expect((await taken.json()).count).toBe(1);
+
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill('Solder station');
+  await page.getByLabel('Content').fill('Hakko clone, calibrated.');
+  await page
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'station.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  let [post] = await postsAtA(request, username);
+  expect(post).toMatchObject({ title: 'Solder station', file: { name: 'station.pdf' } });
+  await page.goto(`/posts/${username.toLowerCase()}/solder-station`);
+  const download = await page.request.get(
+    (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!,
+  );
+  expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Edit Solder station' }).click();
+  await page.getByLabel('Title').fill('Solder station v2');
+  await page
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'tip.png', mimeType: 'image/png', buffer: await pngBytes('#b45309') });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  [post] = await postsAtA(request, username);
+  expect(post).toMatchObject({ title: 'Solder station v2', file: { name: 'tip.png' } });
+
+  await page.getByRole('link', { name: 'Edit Solder station v2' }).click();
+  if (javaScript) await page.getByRole('button', { name: 'Remove File' }).click();
+  else await page.getByLabel('Remove File').check();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  [post] = await postsAtA(request, username);
+  expect(post.file).toBeNull();
+
+  if (javaScript) page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('link', { name: 'Delete Solder station v2' }).click();
+  if (!javaScript) await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('link', { name: 'Solder station v2', exact: true })).toHaveCount(0);
+  expect(await postsAtA(request, username)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Full name', { exact: true }).fill(`${member.fullname} Jr`);
+  await page
+    .getByLabel('Avatar')
+    .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await pngBytes('#7c3aed') });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully.')).toBeVisible();
+  const results = (await (await request.get(`${A}/page/generic/get_members`)).json()).results as {
+    username: string;
+    fullname: string;
+    avatar: { id: string };
+  }[];
+  const atA = results.find((candidate) => candidate.username === username)!;
+  expect(atA.fullname).toBe(`${member.fullname} Jr`);
+  const avatar = await page.request.get(`/assets/${atA.avatar.id}`);
+  expect(avatar.headers()['content-type']).toBe('image/png');
+});
+
+test("another member's post cannot be opened for editing nor changed", async ({ page, request }) => {
+  await memberOnB(page);
+  const [theirs] = await postsAtA(request, 'aoife_byrne');
+  await page.goto(`/posts/edit/${theirs.id}`);
+  await expect(page.getByText('Failed to load post. Please try again.')).toBeVisible();
+  const forged = await page.request.post(`/posts/edit/${theirs.id}`, {
+    multipart: { title: 'Hijacked', content: 'x' },
+  });
+  expect(forged.status()).toBe(404);
+  const [after] = await postsAtA(request, 'aoife_byrne');
+  expect(after.title).toBe(theirs.title);
+});
+
+test('forgot password: the mail, the reset and the new password, all through B', async ({ page }) => {
+  const member = freshMember();
+  await register(page, member, newInviteKey('firebase'));
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByRole('button', { name: /send/i }).click();
+  const mail = await waitForMail(member.email, (received) => Boolean(received.link?.includes('oobCode')));
+  expect(mail.link).toContain(baseUrl('remote'));
+  await page.goto(mail.link!);
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-secret');
+  await page.getByRole('button', { name: /reset password/i }).click();
+  await expect(page).toHaveURL(/\/login\?/, { timeout: 10_000 });
+  await signIn(page, { email: member.email, password: 'a-brand-new-secret' });
+  await expect(page).toHaveURL(/\/profile$/);
+});

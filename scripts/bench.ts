@@ -2,6 +2,7 @@
 // `npm run build` first. Seeds a throwaway DATA_DIR, serves the build on 127.0.0.1 and prints:
 //   - JavaScript each public page loads (gzip bytes, as the browser fetches it)
 //   - /members latency: 200 sequential requests (median, p95), then autocannon with 10 connections
+//   - /members median with a second site in front of the first (API_URL = its /api), side by side
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,16 +27,37 @@ const server = spawn(process.execPath, ['scripts/start.js'], {
   env,
   stdio: 'ignore',
 });
+let front: ReturnType<typeof spawn> | undefined;
+const frontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-front-'));
 
-try {
+async function ready(url: string) {
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
-      if (i > 100) throw new Error('server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      /* not yet */
     }
+    if (i > 150) throw new Error(`${url} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Sequential GETs of `url` after 20 to warm up: median and p95 in ms. */
+async function sequential(url: string, count = 200) {
+  const times: number[] = [];
+  for (let i = 0; i < count + 20; i++) {
+    const start = performance.now();
+    const response = await fetch(url);
+    await response.text();
+    if (i >= 20) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.floor(q * (times.length - 1))];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+try {
+  await ready(base);
 
   const browser = await chromium.launch(chromiumLaunchOptions);
   const pages = [
@@ -62,22 +84,40 @@ try {
   }
   await browser.close();
 
-  const times: number[] = [];
-  for (let i = 0; i < 220; i++) {
-    const start = performance.now();
-    const response = await fetch(`${base}/members`);
-    await response.text();
-    if (i >= 20) times.push(performance.now() - start); // the first 20 warm up
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.floor(q * (times.length - 1))].toFixed(1);
-  console.log(`/members sequential, 200 requests: median ${at(0.5)} ms, p95 ${at(0.95)} ms`);
+  const alone = await sequential(`${base}/members`);
+  console.log(
+    `/members sequential, 200 requests: median ${alone.median.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`,
+  );
 
   const result = await autocannon({ url: `${base}/members`, connections: 10, duration: 10 });
   console.log(
     `/members autocannon, 10 connections, 10 s: ${result.requests.average.toFixed(0)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
   );
+
+  // A second site in front of this one (docs/api.md): its pages read this site's /api. Public
+  // pages never ask the identity provider, so its Firebase settings point at nothing.
+  const frontPort = await freePort();
+  const frontBase = `http://127.0.0.1:${frontPort}`;
+  const frontEnv = {
+    ...env,
+    DATA_DIR: frontDir,
+    PORT: String(frontPort),
+    API_URL: `${base}/api`,
+    IDENTITY_PROVIDER: 'firebase',
+    FIREBASE_PROJECT_ID: 'demo-bench',
+    FIREBASE_API_KEY: 'bench',
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
+  };
+  execFileSync('node_modules/.bin/tsx', ['scripts/migrate.ts'], { env: frontEnv, stdio: 'ignore' });
+  front = spawn(process.execPath, ['scripts/start.js'], { env: frontEnv, stdio: 'ignore' });
+  await ready(frontBase);
+  const [direct, inFront] = [await sequential(`${base}/members`), await sequential(`${frontBase}/members`)];
+  console.log(
+    `/members median, 200 sequential requests: this site alone ${direct.median.toFixed(1)} ms, a second site in front of it (API_URL) ${inFront.median.toFixed(1)} ms (${(inFront.median / direct.median).toFixed(2)}x)`,
+  );
 } finally {
+  front?.kill('SIGTERM');
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(frontDir, { recursive: true, force: true });
 }

@@ -1,10 +1,13 @@
 // Site B in front of site A (docs/api.md "Running the site in front of an existing backend"): B
 // has API_URL = A's /api and its own DATA_DIR for sessions only; A holds the data. Every journey
 // runs with JavaScript on and off (projects api-js, api-nojs), and checks A through its /api.
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { emulatorAuth } from '../support/firebase-accounts';
 import { newInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
-import { baseUrl } from '../support/servers';
+import { baseUrl, dataDir } from '../support/servers';
 import { freshMember, pngBytes, register, signIn, type NewMember } from '../e2e/accounts';
 import { expect, test } from '../e2e/fixtures';
 
@@ -166,4 +169,50 @@ test('forgot password: the mail, the reset and the new password, all through B',
   await expect(page).toHaveURL(/\/login\?/, { timeout: 10_000 });
   await signIn(page, { email: member.email, password: 'a-brand-new-secret' });
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('the session renews the backend token before it expires; a refused renewal signs out', async ({
+  page,
+}) => {
+  const member = await memberOnB(page);
+  const db = new Database(path.join(dataDir('remote'), 'makerspace.sqlite'));
+  const session = () =>
+    db
+      .prepare(
+        'select sessions.id, id_token_expires_at, refresh_token from sessions join users on users.id = sessions.user_id where users.email = ?',
+      )
+      .get(member.email) as {
+      id: string;
+      id_token: string;
+      id_token_expires_at: string;
+      refresh_token: string;
+    };
+  const before = session();
+  // The refresh token is kept sealed, never as Firebase issued it.
+  expect(before.refresh_token).not.toContain('.');
+  expect(before.refresh_token.length).toBeGreaterThan(40);
+  const soon = () =>
+    db
+      .prepare('update sessions set id_token_expires_at = ? where id = ?')
+      .run(new Date(Date.now() + 60_000).toISOString(), before.id);
+
+  soon();
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill('Written with a renewed token');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Renewed: an hour again (the emulator's token may read the same within the second it was made).
+  expect(Date.parse(session().id_token_expires_at) - Date.now()).toBeGreaterThan(50 * 60_000);
+  expect((await postsAtA(page.request, member.username)).map((post) => post.title)).toEqual([
+    'Written with a renewed token',
+  ]);
+
+  // Firebase refuses to renew a disabled account's token: the session ends.
+  const { uid } = await emulatorAuth().getUserByEmail(member.email);
+  await emulatorAuth().updateUser(uid, { disabled: true });
+  soon();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login/);
+  expect(db.prepare('select count(*) as n from sessions where id = ?').get(before.id)).toEqual({ n: 0 });
+  db.close();
 });

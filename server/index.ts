@@ -46,7 +46,7 @@ app.use(morgan('tiny'));
 app.use((req, res, next) => {
   // /api takes bearer tokens, never the session cookie, so another site's request carries no
   // authority there (and API_CORS_ORIGINS decides which sites' pages may read the answers).
-  if (req.path.startsWith('/api/') || !isCrossSite(req)) return next();
+  if (new URL(req.originalUrl, 'http://x').pathname.startsWith('/api/') || !isCrossSite(req)) return next();
   // Refused before Remix, which would otherwise answer a foreign Origin with an empty 500.
   req.resume();
   res

@@ -240,6 +240,8 @@ export interface StoredFile {
   etag: string | null;
   isImage: boolean;
   open(): ReadableStream<Uint8Array>;
+  /** lets go of a body that will not be sent (a backend's open answer) */
+  close?(): void;
 }
 
 /** The file to send for /assets/{id}, or the WebP variant closest above `width`. Null when unknown. */

@@ -80,7 +80,7 @@ export async function finishGoogleSignIn(request: Request) {
     throw error;
   }
   const member = account.uid
-    ? await api.accounts.memberForIdentity({ ...account, uid: account.uid })
+    ? await api.accounts.memberForIdentity({ ...account, uid: account.uid, emailVerified: true })
     : await api.accounts.memberByEmail(account.email);
   if (!member && account.created && account.uid) await identity.deleteAccount(account.uid);
   return {

@@ -4,6 +4,7 @@
 import { sweepOrphanAssets } from './assets';
 import { db } from './db';
 import { sweepStaleUploads } from './forms';
+import { sweepExpiredTokens } from './rest/tokens';
 
 export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
@@ -21,8 +22,14 @@ export { handleApi } from './rest/handle';
 export { sendAsset } from './send-asset';
 export { endAllSessions, getUser, requireUser, signIn, signOut } from './session';
 
-sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads failed:', error));
-sweepStaleUploads();
+// Housekeeping at start-up and hourly: unused uploads, crashed requests' temp files, expired tokens.
+const sweep = () => {
+  sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads failed:', error));
+  sweepStaleUploads();
+  sweepExpiredTokens().catch((error) => console.error('Sweeping expired API tokens failed:', error));
+};
+sweep();
+setInterval(sweep, 60 * 60 * 1000).unref();
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';

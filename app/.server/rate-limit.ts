@@ -19,6 +19,9 @@ export const LIMITS = {
   inviteGuessesSiteWide: { max: 200, windowMs: 60 * 60 * 1000 },
   registrationsPerAddress: { max: 60, windowMs: 60 * 60 * 1000 },
   availabilityChecksPerAddress: { max: 300, windowMs: 10 * 60 * 1000 },
+  /** /api uploads: an hour's worth of posts with files for one account, a busy lab for one address */
+  uploadsPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },
+  uploadsPerAddress: { max: 300, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
 /** True when `key` has used up its window. Does not count. */

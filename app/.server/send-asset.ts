@@ -36,8 +36,14 @@ export async function sendAsset(request: Request, id: string | undefined) {
     }),
   });
   if (file.etag) headers.set('ETag', file.etag);
-  if (file.etag && ifNoneMatch === file.etag) return new Response(null, { status: 304, headers });
+  if (file.etag && ifNoneMatch === file.etag) {
+    file.close?.();
+    return new Response(null, { status: 304, headers });
+  }
   if (file.size !== null) headers.set('Content-Length', String(file.size));
-  if (request.method === 'HEAD') return new Response(null, { headers });
+  if (request.method === 'HEAD') {
+    file.close?.();
+    return new Response(null, { headers });
+  }
   return new Response(file.open(), { headers });
 }

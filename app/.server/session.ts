@@ -53,7 +53,6 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
       'users.fullname',
       'users.email',
       'users.avatar_id',
-      'users.remote_avatar_id',
       'sessions.id_token',
       'sessions.id_token_expires_at',
       'sessions.refresh_token',
@@ -88,7 +87,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     username: row.username,
     fullname: row.fullname,
     email: row.email,
-    avatarId: row.avatar_id ?? row.remote_avatar_id,
+    avatarId: row.avatar_id,
     token,
   };
 }
@@ -101,13 +100,14 @@ const refreshSealer = sealer<string>('session-refresh-token');
  * The ID token a section-7 backend takes for this session (API_URL), renewed through the
  * provider when it is within five minutes of expiry: null when the session holds none (embedded
  * store), undefined when the provider refused the refresh (the session ends). If the provider
- * cannot be reached the old token is used while it lasts.
+ * cannot be reached the session keeps its old token and asks again on the next request.
  */
 async function backendToken(
   sessionId: string,
   row: { id_token: string | null; id_token_expires_at: string | null; refresh_token: string | null },
 ): Promise<string | null | undefined> {
-  if (!row.id_token || !row.refresh_token) return null;
+  // In front of a backend, a session without tokens could read but never write: it ends.
+  if (!row.id_token || !row.refresh_token) return config.API_URL ? undefined : null;
   const expiresAt = Date.parse(row.id_token_expires_at ?? '') || 0;
   if (expiresAt - Date.now() > RENEW_BEFORE_MS) return row.id_token;
   const refreshToken = refreshSealer.open(row.refresh_token);
@@ -118,8 +118,9 @@ async function backendToken(
     return tokens.idToken;
   } catch (error) {
     if (error instanceof IdentityError) return undefined;
+    // The provider is unreachable: keep the session (pages still read) and try again next time.
     console.error('Could not renew the backend token:', (error as Error).message);
-    return expiresAt > Date.now() ? row.id_token : undefined;
+    return row.id_token;
   }
 }
 

@@ -9,7 +9,7 @@ import { rateLimitAddress } from './security';
 
 export type PasswordSignIn =
   | { ok: true; member: { id: string; username: string }; account: SignedIn }
-  | { ok: false; message: string; status: 400 | 401 | 429 };
+  | { ok: false; message: string; status: 401 | 429 };
 
 export async function passwordSignIn(
   email: string,

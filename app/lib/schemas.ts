@@ -16,7 +16,7 @@ export const emailField = (invalid: string) =>
     .email(invalid)
     .transform((value) => value.toLowerCase());
 
-export const passwordField = z
+const passwordField = z
   .string({ required_error: 'Password is required' })
   .min(1, 'Password is required')
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)

@@ -85,6 +85,35 @@ test('sign-up with a Firebase ID token: invite checked and consumed, then the to
   const usedAnswer = await answer(request, used, 'POST', '/auth/signup');
   expect(usedAnswer.body.error.fields.avatar_id ?? usedAnswer.body.error.fields.invite_key).toBeTruthy();
 
+  // An upload made before sign-up is only for the account that made it.
+  const strangerMember = freshMember();
+  const stranger = await firebaseSignUp(strangerMember.email, strangerMember.password);
+  const strangers = await answer(
+    request,
+    await request.post('/api/assets/upload/theirs.png', {
+      ...bearer(stranger.idToken),
+      multipart: { file: { name: 'theirs.png', mimeType: 'image/png', buffer: await pngBytes('#111111') } },
+    }),
+    'POST',
+    '/assets/upload/{filename}',
+  );
+  const borrowed = await request.post(
+    '/api/auth/signup',
+    json(
+      {
+        ...body,
+        email: reused.email,
+        username: reused.username,
+        invite_key: newInviteKey('firebase'),
+        avatar_id: strangers.body.id,
+      },
+      second.idToken,
+    ),
+  );
+  const borrowedAnswer = await answer(request, borrowed, 'POST', '/auth/signup');
+  expect(borrowedAnswer.status).toBe(422);
+  expect(borrowedAnswer.body.error.fields.avatar_id).toEqual(['No upload of yours has this id.']);
+
   const verify = await answer(
     request,
     await request.get('/api/auth/verify', bearer(idToken)),

@@ -325,6 +325,18 @@ test('bad input gets a JSON 4xx and changes nothing', async () => {
       'invalid-input',
     ],
     [
+      'profile: one upload as avatar and banner',
+      (async () => {
+        const image = await (await upload(http, token, 'both.png', await pngBytes(), 'image/png')).json();
+        return http.post(
+          '/api/page/profile/update_profile',
+          json({ username: who.username, fullname: 'X', avatar_id: image.id, banner_id: image.id }, token),
+        );
+      })(),
+      422,
+      'invalid-input',
+    ],
+    [
       'login: wrong types',
       http.post('/api/auth/login', json({ email: 1, password: [] })),
       422,

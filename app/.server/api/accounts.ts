@@ -90,7 +90,7 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
     }
     const id = crypto.randomUUID();
     const image = (choice: string | null, field: string) =>
-      choice ? useFile(trx, choice, { id: null, field, kind: 'image' }) : null;
+      choice ? useFile(trx, choice, { id: null, uploader: input.uid, field, kind: 'image' }) : null;
     const [avatarId, bannerId] = [
       await image(input.avatarId, 'avatar_id'),
       await image(input.bannerId, 'banner_id'),
@@ -119,13 +119,35 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
   });
 }
 
-/** The member behind an identity account, matched by uid (or by e-mail for accounts made elsewhere). */
-export async function memberForIdentity(db: Kysely<Database>, uid: string, email: string) {
-  return db
+/**
+ * The member behind an identity account: the one bound to its uid; else, when the provider vouches
+ * for the e-mail, a member not bound to any account yet (made by an import or the seed), who is
+ * bound to it now. An unverified account with someone's e-mail finds nobody.
+ */
+export async function memberForIdentity(
+  db: Kysely<Database>,
+  account: { uid: string; email: string; emailVerified: boolean },
+) {
+  const bound = await db
     .selectFrom('users')
     .select(['id', 'username'])
-    .where((eb) => eb.or([eb('identity_uid', '=', uid), eb('email', '=', email.toLowerCase())]))
+    .where('identity_uid', '=', account.uid)
     .executeTakeFirst();
+  if (bound || !account.emailVerified) return bound;
+  const unbound = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('identity_uid', 'is', null)
+    .where('email', '=', account.email.toLowerCase())
+    .executeTakeFirst();
+  if (unbound)
+    await db
+      .updateTable('users')
+      .set({ identity_uid: account.uid })
+      .where('id', '=', unbound.id)
+      .where('identity_uid', 'is', null)
+      .execute();
+  return unbound;
 }
 
 /** The member with this e-mail (Google sign-in trusts the issuer's verified e-mail). */

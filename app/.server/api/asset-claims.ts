@@ -11,13 +11,15 @@ export type FileChoice = PreparedAsset | string;
 
 /**
  * Makes `choice` the file of a write inside its transaction and returns its id: a prepared file is
- * inserted; an uploaded id must belong to `ownerId` (null: an upload made before sign-up), be
- * unused and, for `kind` 'image', be one of our re-encoded images. FieldError names `field`.
+ * inserted; an uploaded id must belong to `owner.id` (null: an upload made before sign-up, then
+ * only by `owner.uploader`, the signing-up account, or by the registration form, whose ids never
+ * leave its sealed cookie), be unused and, for `kind` 'image', be one of our re-encoded images.
+ * FieldError names `field`.
  */
 export async function useFile(
   trx: Transaction<Database> | Kysely<Database>,
   choice: FileChoice,
-  owner: { id: string | null; field: string; kind: 'image' | 'file' },
+  owner: { id: string | null; uploader?: string; field: string; kind: 'image' | 'file' },
 ): Promise<string> {
   if (typeof choice !== 'string') {
     await trx
@@ -31,6 +33,11 @@ export async function useFile(
     .select(['id', 'mime_type', 'size', 'width'])
     .where('id', '=', choice)
     .where('owner_id', owner.id === null ? 'is' : '=', owner.id)
+    .$if(owner.id === null, (qb) =>
+      qb.where((eb) =>
+        eb.or([eb('uploader_uid', 'is', null), eb('uploader_uid', '=', owner.uploader ?? '')]),
+      ),
+    )
     .executeTakeFirst();
   if (!row) throw new FieldError(owner.field, 'No upload of yours has this id.');
   const [user, post, project] = await Promise.all([

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
 import type { FileChoice } from './asset-claims';
-import type { ProviderTokens } from '../identity/types';
+import type { SignedIn } from '../identity/types';
 import { listMembers, memberByUsername } from './members';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
@@ -35,13 +35,6 @@ export interface Caller {
   id: string;
   username: string;
   token: string | null;
-}
-
-/** An identity account as a sign-in finds it, with the provider's tokens when it issues them. */
-export interface IdentityAccount {
-  uid: string;
-  email: string;
-  tokens?: ProviderTokens;
 }
 
 export interface Api {
@@ -98,11 +91,11 @@ export interface Api {
     /** Consumes the invite and creates the member; InviteError when the key cannot be used. */
     signUp(input: SignUp): Promise<string>;
     /**
-     * The member behind an identity account (matched by uid, or e-mail for accounts made
-     * elsewhere). A backend client needs the account's tokens to ask; without them it answers
-     * from the members it has seen sign in.
+     * The member behind an identity account: by uid, or (a member made by an import or the seed
+     * meeting their account) by a verified e-mail. A backend client needs the account's tokens to
+     * ask; without them it answers from the members it has seen sign in.
      */
-    memberForIdentity(account: IdentityAccount): Promise<{ id: string; username: string } | undefined>;
+    memberForIdentity(account: SignedIn): Promise<{ id: string; username: string } | undefined>;
     memberByEmail(email: string): Promise<{ id: string; username: string } | undefined>;
   };
   /** True when the store answers (for /healthz). */
@@ -154,7 +147,7 @@ function embeddedApi(db: Kysely<Database>): Api {
       usernameTaken: (username) => usernameTaken(db, username),
       inviteState: (key) => inviteState(db, key),
       signUp: (input) => createMember(db, input),
-      memberForIdentity: ({ uid, email }) => memberForIdentity(db, uid, email),
+      memberForIdentity: (account) => memberForIdentity(db, account),
       memberByEmail: (email) => memberByEmail(db, email),
     },
     async healthy() {
@@ -200,10 +193,19 @@ function guardAll(implementation: Api): Api {
   return Object.fromEntries(guarded) as Api;
 }
 
+// In front of a backend the local store keeps sessions and copies of signed-in members, which it
+// replaces freely: it must not be a store with the site's own members and posts.
+if (config.API_URL && (await db.selectFrom('posts').select('id').limit(1).executeTakeFirst())) {
+  console.error(
+    'Invalid configuration: API_URL is set, but DATA_DIR holds this site’s own posts; give the site in front of a backend a DATA_DIR of its own',
+  );
+  process.exit(1);
+}
+
 /** The backend when API_URL names one (docs/api.md), else this site's own store. */
 export const api: Api = guardAll(
-  config.API_URL ? remoteApi(`${config.API_URL}`, db, config.API_TIMEOUT_MS) : embeddedApi(db),
+  config.API_URL ? remoteApi(config.API_URL, db, config.API_TIMEOUT_MS) : embeddedApi(db),
 );
 
 export { ApiError, InviteError };
-export type { FileChoice, InviteState, SignUp };
+export type { InviteState, SignUp };

@@ -75,8 +75,9 @@ export async function updatePost(
   file: FileChoice | null,
 ) {
   let oldFileId: string | null = null;
+  let updated: boolean;
   try {
-    const updated = await db.transaction().execute(async (trx) => {
+    updated = await db.transaction().execute(async (trx) => {
       const post = await ownPostFile(trx, userId, postId);
       if (!post) return false;
       const fileId =
@@ -103,12 +104,16 @@ export async function updatePost(
       return true;
     });
     if (!updated) discardChoices(file);
-    if (oldFileId) await deleteAsset(db, oldFileId);
-    return updated;
   } catch (error) {
     discardChoices(file);
     throw error;
   }
+  // Saved: the old file goes; if that fails, the sweep of unused uploads takes it later.
+  if (oldFileId)
+    await deleteAsset(db, oldFileId).catch((error) =>
+      console.error('Removing a replaced file failed:', error),
+    );
+  return updated;
 }
 
 /** The post and its file, only when the member owns it: the ownership check of every write. */

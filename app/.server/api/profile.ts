@@ -24,8 +24,9 @@ export async function updateProfile(
   images: { avatar: FileChoice | null; banner: FileChoice | null },
 ): Promise<'saved' | 'username-taken'> {
   const replaced: string[] = [];
+  let result: 'saved' | 'username-taken';
   try {
-    const result = await db.transaction().execute(async (trx) => {
+    result = await db.transaction().execute(async (trx) => {
       const user = await trx
         .selectFrom('users')
         .selectAll()
@@ -76,12 +77,14 @@ export async function updateProfile(
       return 'saved' as const;
     });
     if (result !== 'saved') discardChoices(images.avatar, images.banner);
-    else for (const id of replaced) await deleteAsset(db, id);
-    return result;
   } catch (error) {
     discardChoices(images.avatar, images.banner);
     throw error;
   }
+  // Saved: the replaced images go; if that fails, the sweep of unused uploads takes them later.
+  for (const id of replaced)
+    await deleteAsset(db, id).catch((error) => console.error('Removing a replaced image failed:', error));
+  return result;
 }
 
 /** The current username for an old one, when a member renamed themselves. */

@@ -13,8 +13,9 @@ import { deleteAsset, isImageType, originalPath, type PreparedAsset, type Stored
 import { ApiError, FieldError, NO_ASSET_ID, type Member } from '~/lib/models';
 import { nowIso } from '~/lib/time';
 import { InviteError, INVITE_MESSAGES, memberByEmail, type InviteState } from './accounts';
-import type { FileChoice } from './asset-claims';
-import type { Api, Caller, IdentityAccount } from './index';
+import { discardChoices, type FileChoice } from './asset-claims';
+import type { SignedIn } from '../identity/types';
+import type { Api, Caller } from './index';
 import {
   firstIssue,
   RemoteCount,
@@ -37,28 +38,42 @@ class RemoteFailure extends ApiError {
   }
 }
 
-interface Request {
+interface SendOptions {
   method?: 'GET' | 'POST';
   token?: string | null;
   json?: unknown;
   form?: FormData;
   headers?: Record<string, string>;
+  /** hand the body over unread (a file streamed to the browser at its own pace) */
+  stream?: boolean;
 }
 
 export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number): Api {
-  /** One call. A refused connection is a 503, no answer in time a 504, both logged in one line. */
-  async function send(call: string, path: string, init: Request = {}): Promise<Response> {
+  /**
+   * One call. A refused connection is a 503, no answer in time a 504, both logged in one line. The
+   * time limit covers the whole answer, except a streamed file's body.
+   */
+  async function send(call: string, path: string, init: SendOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The backend did not answer in time', 'TimeoutError')),
+      timeoutMs,
+    );
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
         method: init.method ?? 'GET',
         headers,
         body: init.json !== undefined ? JSON.stringify(init.json) : init.form,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
       });
+      if (!init.stream || !response.ok) {
+        const body = [204, 304].includes(response.status) ? null : await response.arrayBuffer();
+        response = new Response(body, response);
+      }
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
@@ -66,6 +81,8 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
         `API ${call}: ${timedOut ? `no answer within ${timeoutMs} ms` : `cannot reach the backend (${cause})`}`,
       );
       throw new ApiError(timedOut ? 504 : 503);
+    } finally {
+      clearTimeout(timer);
     }
     if (response.ok || response.status === 304) return response;
     // docs/product.md §8: the HTTP client logs these two and passes the failure on.
@@ -100,32 +117,35 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
   const findMember = (list: Member[], username: string) =>
     list.find((member) => member.username.toLowerCase() === username.toLowerCase()) ?? null;
 
-  /** Sends a prepared file to the backend and returns its id; the local copy goes either way. */
-  async function upload(token: string | null, asset: PreparedAsset, path = asset.path): Promise<string> {
+  /** Sends a prepared file to the backend and returns its id. */
+  async function upload(token: string | null, asset: Pick<PreparedAsset, 'row' | 'path'>): Promise<string> {
+    const form = new FormData();
+    form.append('file', await fs.openAsBlob(asset.path, { type: asset.row.mime_type }), asset.row.filename);
+    const response = await send('upload', `/assets/upload/${encodeURIComponent(asset.row.filename)}`, {
+      method: 'POST',
+      form,
+      token,
+    });
+    const id = await read('upload', response, RemoteUpload);
+    if (!id) throw new ApiError(502, NO_ASSET_ID);
+    return id;
+  }
+
+  /** The id for a write's file: uploaded now if this request prepared it (the local copy then goes). */
+  async function fileId(token: string | null, choice: FileChoice | null) {
+    if (choice === null || typeof choice === 'string') return choice;
     try {
-      const form = new FormData();
-      form.append('file', await fs.openAsBlob(path, { type: asset.row.mime_type }), asset.row.filename);
-      const response = await send('upload', `/assets/upload/${encodeURIComponent(asset.row.filename)}`, {
-        method: 'POST',
-        form,
-        token,
-      });
-      const id = await read('upload', response, RemoteUpload);
-      if (!id) throw new ApiError(502, NO_ASSET_ID);
-      return id;
+      return await upload(token, choice);
     } finally {
-      asset.discard();
+      choice.discard();
     }
   }
 
-  const fileId = async (token: string | null, choice: FileChoice | null) =>
-    choice === null ? null : typeof choice === 'string' ? choice : upload(token, choice);
-
   /** A 422 the backend explains field by field, as our own FieldError (first field). */
-  function fieldFailure(error: unknown, rename: Record<string, string> = {}) {
+  function fieldFailure(error: unknown) {
     if (!(error instanceof RemoteFailure) || error.status !== 422 || !error.body?.fields) return error;
     const [field, messages] = Object.entries(error.body.fields)[0] ?? [];
-    return field ? new FieldError(rename[field] ?? field, messages[0] ?? 'Not valid') : error;
+    return field ? new FieldError(field, messages[0] ?? 'Not valid') : error;
   }
 
   /** Keeps this site's copy of a signed-in member (for sessions and the header) up to date. */
@@ -148,7 +168,6 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
         username_key: key,
         email,
         fullname: user.fullname,
-        remote_avatar_id: user.avatar?.id ?? null,
         updated_at: nowIso(),
       };
       const existing = await trx
@@ -176,7 +195,7 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     });
   }
 
-  async function verify(account: IdentityAccount, token: string) {
+  async function verify(account: Pick<SignedIn, 'uid' | 'email'>, token: string) {
     try {
       const user = await read('verify', await send('verify', '/auth/verify', { token }), RemoteVerifiedUser);
       return await remember(account, user);
@@ -205,7 +224,13 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     let response: Response;
     try {
       response = await send('asset', `/assets/${id}${width ? `?w=${width}` : ''}`, {
-        headers: { Accept: '*/*', ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}) },
+        // Bytes as stored, so Content-Length and ETag describe what is passed on.
+        headers: {
+          Accept: '*/*',
+          'Accept-Encoding': 'identity',
+          ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}),
+        },
+        stream: true,
       });
     } catch (error) {
       if (error instanceof RemoteFailure && error.status === 404) return null;
@@ -232,6 +257,7 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
       etag: response.headers.get('ETag'),
       isImage: isImageType(mimeType),
       open: () => body ?? new ReadableStream({ start: (controller) => controller.close() }),
+      close: () => void body?.cancel().catch(() => {}),
     } satisfies StoredFile;
   }
 
@@ -261,7 +287,7 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     assets: {
       file: assetFile,
       async save(owner, asset) {
-        if (owner) return upload(owner.token, asset);
+        if (owner) return fileId(owner.token, asset) as Promise<string>;
         // Before sign-up there is no token to upload with: kept here until the member exists.
         try {
           await db.insertInto('assets').values(asset.row).execute();
@@ -274,12 +300,16 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     },
     profile: {
       async update(caller, input, images) {
-        const [avatarId, bannerId] = [
-          await fileId(caller.token, images.avatar),
-          await fileId(caller.token, images.banner),
-        ];
+        let avatarId: string | null;
+        let bannerId: string | null;
+        try {
+          avatarId = await fileId(caller.token, images.avatar);
+          bannerId = await fileId(caller.token, images.banner);
+        } finally {
+          discardChoices(images.avatar, images.banner);
+        }
         // update_profile takes the images by id: unchanged ones are sent as they are.
-        const current = avatarId && bannerId ? null : await findMember(await members(), caller.username);
+        const current = avatarId && bannerId ? null : findMember(await members(), caller.username);
         try {
           await send('update_profile', '/page/profile/update_profile', {
             method: 'POST',
@@ -295,7 +325,10 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
           if (failure instanceof FieldError && failure.field === 'username') return 'username-taken';
           throw failure;
         }
-        await refreshCopy({ ...caller, username: input.username });
+        // Saved: the header's copy is refreshed when it can be, else at the next sign-in.
+        await refreshCopy({ ...caller, username: input.username }).catch((error) =>
+          console.error('API verify after update_profile failed:', (error as Error).message),
+        );
         return 'saved';
       },
       // Section 7 has no call for a member's old usernames.
@@ -312,15 +345,21 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
           RemoteWrittenPost,
           caller.token,
         ).catch((error) => Promise.reject(fieldFailure(error)));
-        // A backend that answers without the post: it is the member's newest with this title.
-        if (written.slug) return { id: written.id, slug: written.slug };
-        const created = (await postsOf(caller.username)).find((candidate) => candidate.id === written.id);
-        if (!created) throw new ApiError(502);
-        return { id: created.id, slug: created.slug };
+        // A backend that answers the id only: the slug is not needed to go on.
+        return { id: written.id, slug: written.slug ?? '' };
       },
       async update(caller, postId, input, file) {
-        const existing = await ownPost(caller, postId);
-        if (!existing) return false;
+        let existing;
+        try {
+          existing = await ownPost(caller, postId);
+        } catch (error) {
+          discardChoices(file);
+          throw error;
+        }
+        if (!existing) {
+          discardChoices(file);
+          return false;
+        }
         const id = file
           ? await fileId(caller.token, file)
           : input.removeFile
@@ -375,17 +414,14 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
       inviteState: async (): Promise<InviteState> => 'ok',
       async signUp(input) {
         if (!input.token) throw new Error('Sign-up with a backend needs the new account’s ID token');
-        // The images waited in this store; now there is a token to upload them with.
+        // The images waited in this store; now there is a token to upload them with. They stay
+        // here until sign-up succeeds, so a retry (say, with the right invite key) has them.
+        const waiting = [input.avatarId, input.bannerId].filter((id): id is string => Boolean(id));
         const image = async (id: string | null) => {
           const row = id
             ? await db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst()
             : null;
-          if (!row) return null;
-          return upload(input.token ?? null, {
-            row,
-            path: originalPath(row.id),
-            discard: () => void deleteAsset(db, row.id),
-          });
+          return row ? upload(input.token ?? null, { row, path: originalPath(row.id) }) : null;
         };
         try {
           await post(
@@ -414,6 +450,10 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
           }
           throw failure;
         }
+        for (const id of waiting)
+          await deleteAsset(db, id).catch((error) =>
+            console.error('Removing an uploaded image failed:', error),
+          );
         return input.username;
       },
       async memberForIdentity(account) {

@@ -17,8 +17,6 @@ export interface UsersTable {
   banner_id: string | null;
   /** the account at the identity provider (local or Firebase uid) */
   identity_uid: string | null;
-  /** API_URL: the member's avatar at the backend, shown in the header */
-  remote_avatar_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -110,6 +108,8 @@ export interface AssetsTable {
   height: number | null;
   /** JSON array of the WebP variant widths kept on disk */
   variants: string;
+  /** the identity account that uploaded it through /api before being a member (sign-up uses it) */
+  uploader_uid?: string | null;
   created_at: string;
 }
 

@@ -114,8 +114,13 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       );
       // The ID token is checked like any other: signed by Firebase (not in the emulator, whose
       // tokens are unsigned) and not revoked.
-      await admin(() => auth.verifyIdToken(result.idToken, true));
-      return { uid: result.localId, email: result.email.toLowerCase(), tokens: tokensOf(result) };
+      const decoded = await admin(() => auth.verifyIdToken(result.idToken, true));
+      return {
+        uid: result.localId,
+        email: result.email.toLowerCase(),
+        emailVerified: decoded.email_verified === true,
+        tokens: tokensOf(result),
+      };
     },
 
     async refreshTokens(refreshToken) {
@@ -146,7 +151,11 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
     async verifyIdToken(token) {
       const decoded = await admin(() => auth.verifyIdToken(token, true));
       if (!decoded.email) throw new IdentityError('user-not-found', 'The token names no e-mail');
-      return { uid: decoded.uid, email: decoded.email.toLowerCase() };
+      return {
+        uid: decoded.uid,
+        email: decoded.email.toLowerCase(),
+        emailVerified: decoded.email_verified === true,
+      };
     },
 
     async findAccount(email) {
@@ -178,7 +187,13 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       if (!code) throw new IdentityError('missing-code');
       const result = await rest<{ email: string }>('accounts:resetPassword', { oobCode: code, newPassword });
       const user = await admin(() => auth.getUserByEmail(result.email));
-      return { uid: user.uid, email: user.email?.toLowerCase() ?? result.email.toLowerCase() };
+      // The code reached this address: record that, so the e-mail can find its member.
+      if (!user.emailVerified) await admin(() => auth.updateUser(user.uid, { emailVerified: true }));
+      return {
+        uid: user.uid,
+        email: user.email?.toLowerCase() ?? result.email.toLowerCase(),
+        emailVerified: true,
+      };
     },
 
     async deleteAccount(uid) {

@@ -31,6 +31,7 @@ test('accounts: create, sign in, duplicates and weak passwords refused', async (
   expect(await provider.signInWithPassword('ada@example.ie', 'engine-notes-1843')).toEqual({
     uid,
     email: 'ada@example.ie',
+    emailVerified: true,
   });
   expect(await code(provider.signInWithPassword('ada@example.ie', 'nope-nope-nope'))).toBe('wrong-password');
   expect(await code(provider.signInWithPassword('nobody@example.ie', 'whatever-123'))).toBe('user-not-found');

@@ -98,7 +98,8 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
         throw new IdentityError('user-not-found');
       }
       if (!(await verifyPassword(password, account.password_hash))) throw new IdentityError('wrong-password');
-      return { uid: account.uid, email: account.email };
+      // Our own accounts: an e-mail only ever gets one, through registration or an e-mailed code.
+      return { uid: account.uid, email: account.email, emailVerified: true };
     },
 
     async findAccount(email) {
@@ -164,7 +165,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
           .set({ password_hash: passwordHash, updated_at: nowIso() })
           .where('uid', '=', row.uid)
           .execute();
-        return { uid: row.uid, email: row.email };
+        return { uid: row.uid, email: row.email, emailVerified: true };
       });
     },
 

@@ -32,9 +32,12 @@ export interface ProviderTokens {
   expiresAt: Date;
 }
 
+/** An identity account as a sign-in (or a bearer token) proves it. */
 export interface SignedIn {
   uid: string;
   email: string;
+  /** the provider knows the e-mail is the account holder's (only then may it find a member by e-mail) */
+  emailVerified: boolean;
   tokens?: ProviderTokens;
 }
 
@@ -57,8 +60,11 @@ export interface IdentityProvider {
   issueCode(email: string, purpose: CodePurpose): Promise<string>;
   /** The e-mail a code was issued for; 'invalid-code' or 'expired-code' otherwise. */
   verifyCode(code: string): Promise<string>;
-  /** Sets a new password with a code (used up here); returns the account. */
-  confirmCode(code: string, newPassword: string): Promise<{ uid: string; email: string }>;
+  /**
+   * Sets a new password with a code (used up here); returns the account, its e-mail now verified
+   * (the code came by e-mail).
+   */
+  confirmCode(code: string, newPassword: string): Promise<SignedIn>;
   deleteAccount(uid: string): Promise<void>;
   /**
    * Google sign-in with the ID token our server got from the issuer (its e-mail already checked as
@@ -70,6 +76,12 @@ export interface IdentityProvider {
     created: boolean;
     tokens?: ProviderTokens;
   }>;
+  /**
+   * The account behind a bearer ID token this provider issued, checked as the original backend
+   * checks it (signature, expiry, revocation); an IdentityError when it is not good. Providers
+   * without their own tokens leave this out (the API then issues its own).
+   */
+  verifyIdToken?(token: string): Promise<SignedIn>;
   /** Fresh tokens for a refresh token; an IdentityError when the provider refuses it. */
   refreshTokens?(refreshToken: string): Promise<ProviderTokens>;
   /**
@@ -77,11 +89,5 @@ export interface IdentityProvider {
    * deleted or its tokens were revoked. Providers that keep accounts in our own store leave this
    * out (they end sessions directly); others are asked every IDENTITY_RECHECK_SECONDS.
    */
-  /**
-   * The account behind a bearer ID token this provider issued, checked as the original backend
-   * checks it (signature, expiry, revocation); an IdentityError when it is not good. Providers
-   * without their own tokens leave this out (the API then issues its own).
-   */
-  verifyIdToken?(token: string): Promise<{ uid: string; email: string }>;
   sessionStillValid?(account: { uid: string | null; email: string }, since: Date): Promise<boolean>;
 }

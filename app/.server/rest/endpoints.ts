@@ -154,7 +154,11 @@ export const ENDPOINTS: Endpoint<never>[] = [
     body: 'multipart',
     answer: S.UploadOutSchema,
     errors: [422],
-    async handle({ request, params, caller }) {
+    async handle({ request, params, caller, account, context }) {
+      // Free Firebase accounts must not make this a free file host: uploads count per account.
+      if (!(await hit(`upload:${account?.uid ?? caller?.id}`, LIMITS.uploadsPerAccount)))
+        throw new RestError(429, 'rate-limited', 'Too many uploads. Please try again later.');
+      await limit(context, 'upload', LIMITS.uploadsPerAddress);
       const formData = await readForm(request, FORMS.post);
       if (!formData) throw new RestError(413, 'too-large', FORMS.post.tooLarge);
       try {
@@ -176,6 +180,8 @@ export const ENDPOINTS: Endpoint<never>[] = [
           if (error instanceof AssetError) throw invalid('file', error.message);
           throw error;
         }
+        // Before sign-up only the uploading account may use it (asset-claims.ts).
+        if (!caller) prepared.row.uploader_uid = account?.uid ?? null;
         return { id: await api.assets.save(caller, prepared) };
       } finally {
         discardUploads(formData);
@@ -258,7 +264,8 @@ export const ENDPOINTS: Endpoint<never>[] = [
     body: S.SignupBodySchema,
     answer: S.UserOutSchema,
     errors: [409, 422, 501],
-    async handle({ body, account, caller, context }) {
+    async handle(call) {
+      const { body, account, caller, context } = call;
       if (!identity.verifyIdToken || !account?.uid)
         throw new RestError(
           501,
@@ -291,6 +298,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
           avatarId: body.avatar_id,
           bannerId: body.banner_id,
           inviteKey: body.invite_key,
+          token: call.token,
         });
       } catch (error) {
         if (!(error instanceof InviteError)) throw error;

@@ -26,15 +26,8 @@ function match(path: string) {
   for (const { endpoint, regex } of patterns) {
     const matched = regex.exec(path);
     if (!matched) continue;
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(matched.groups ?? {})) {
-      try {
-        params[name] = decodeURIComponent(value);
-      } catch {
-        params[name] = value;
-      }
-    }
-    found.push({ endpoint, params });
+    // Remix already decoded the path once: the parameters are used as they are.
+    found.push({ endpoint, params: { ...matched.groups } });
   }
   return found;
 }
@@ -115,6 +108,8 @@ async function authorise(request: Request, endpoint: Endpoint<never>) {
   return { token, caller: account.member, account: { uid: account.uid, email: account.email } };
 }
 
+const STATUS_CODES: Record<number, string> = { 401: 'unauthorized', 404: 'not-found', 429: 'rate-limited' };
+
 /** Answers one request under /api; `path` is what follows /api. */
 export async function handleApi(request: Request, context: AppLoadContext, path: string): Promise<Response> {
   const cors = corsHeaders(request);
@@ -130,6 +125,13 @@ export async function handleApi(request: Request, context: AppLoadContext, path:
     return new Response(null, { status: 204, headers: { ...cors, ...preflight } });
   }
   try {
+    // In front of another backend this site holds no data to serve: its clients call that one.
+    if (config.API_URL)
+      throw new RestError(
+        501,
+        'not-available',
+        'This site runs in front of another backend (API_URL): call its API.',
+      );
     if (path === '/openapi.json' && (method === 'GET' || method === 'HEAD'))
       return json(openApiDocument(), 200, { ...cors, 'Cache-Control': 'no-cache' });
     const candidates = match(path);
@@ -161,7 +163,7 @@ export async function handleApi(request: Request, context: AppLoadContext, path:
               [error.field]: [error.message],
             })
           : error instanceof ApiError
-            ? new RestError(error.status, error.status === 404 ? 'not-found' : 'internal', error.message)
+            ? new RestError(error.status, STATUS_CODES[error.status] ?? 'internal', error.message)
             : null;
     if (!known) {
       console.error(`api ${method} ${path} failed:`, error);

@@ -83,6 +83,15 @@ export const ErrorOutSchema = z.object({
 
 // ---- requests ----
 
+/** One upload cannot be both avatar and banner (replacing one would delete the other). */
+const differentImages: [
+  (body: { avatar_id?: string | null; banner_id?: string | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => !body.avatar_id || body.avatar_id !== body.banner_id,
+  { message: 'The banner must be another upload than the avatar.', path: ['banner_id'] },
+];
+
 /** An id from `POST /api/assets/upload/{filename}`. */
 const uploadId = z
   .string({ invalid_type_error: 'Must be an upload id' })
@@ -110,7 +119,8 @@ export const SignupBodySchema = z
       .transform((value) => value as string),
     banner_id: uploadId.nullable().default(null),
   })
-  .strict();
+  .strict()
+  .refine(...differentImages);
 
 export const GetByUserBodySchema = z
   .object({ username: z.string({ required_error: 'Username is required' }).trim().min(1).max(30) })
@@ -150,4 +160,5 @@ export const UpdateProfileBodySchema = z
       .nullish()
       .describe('a new upload replaces the banner; null or the current id keeps it'),
   })
-  .strict();
+  .strict()
+  .refine(...differentImages);

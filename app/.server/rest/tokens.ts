@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { api, type Caller } from '../api';
 import { db } from '../db';
 import { identity, IdentityError } from '../identity';
+import type { SignedIn } from '../identity/types';
 
 const TOKEN_DAYS = 30;
 const LOCAL_TOKEN = /^mst_[A-Za-z0-9_-]{43}$/;
@@ -35,6 +36,11 @@ export async function issueToken(userId: string) {
   return { token, expiresAt };
 }
 
+/** Removes tokens past their expiry (they are refused anyway). */
+export async function sweepExpiredTokens() {
+  await db.deleteFrom('api_tokens').where('expires_at', '<=', new Date().toISOString()).execute();
+}
+
 /** Ends a local token (logout); Firebase ID tokens simply expire. */
 export async function revokeToken(token: string) {
   if (LOCAL_TOKEN.test(token))
@@ -49,7 +55,7 @@ export async function accountForToken(
   token: string,
 ): Promise<{ uid: string | null; email: string; member: Caller | null } | null> {
   if (identity.verifyIdToken) {
-    let account: { uid: string; email: string };
+    let account: SignedIn;
     try {
       account = await identity.verifyIdToken(token);
     } catch (error) {
@@ -57,7 +63,7 @@ export async function accountForToken(
       throw error;
     }
     const member = await api.accounts.memberForIdentity(account);
-    return { ...account, member: member ? { ...member, token: null } : null };
+    return { uid: account.uid, email: account.email, member: member ? { ...member, token: null } : null };
   }
   if (!LOCAL_TOKEN.test(token)) return null;
   const row = await db

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Bearer tokens of `POST /api/auth/login` (local identity provider): only a hash is stored.
+// Bearer tokens of `POST /api/auth/login` (local identity provider): only a hash is stored. And
+// who uploaded a file through /api before they were a member: only they may use it at sign-up.
 export async function up(db: Kysely<unknown>) {
+  await db.schema.alterTable('assets').addColumn('uploader_uid', 'text').execute();
   await db.schema
     .createTable('api_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
@@ -14,4 +16,5 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropTable('api_tokens').execute();
+  await db.schema.alterTable('assets').dropColumn('uploader_uid').execute();
 }

@@ -6,12 +6,9 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable('sessions').addColumn('id_token', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('id_token_expires_at', 'text').execute();
   await db.schema.alterTable('sessions').addColumn('refresh_token', 'text').execute();
-  // The member's avatar at the backend, for the header (avatar_id refers to this store's files).
-  await db.schema.alterTable('users').addColumn('remote_avatar_id', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>) {
   for (const column of ['id_token', 'id_token_expires_at', 'refresh_token'])
     await db.schema.alterTable('sessions').dropColumn(column).execute();
-  await db.schema.alterTable('users').dropColumn('remote_avatar_id').execute();
 }

@@ -33,6 +33,20 @@ export default defineConfig({
     // Checks that run once, after both projects: what the journeys left behind (orphan files), and
     // every page kind through the HTML validator.
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
+    // The journeys that touch the store again, on PostgreSQL.
+    {
+      name: 'pg-js',
+      grep: /@store/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, baseURL: baseUrl('postgres') },
+    },
+    {
+      name: 'pg-nojs',
+      grep: /@store/,
+      grepInvert: /@js-only/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('postgres') },
+    },
     // The /api contract over HTTP, no browser (docs/api.md).
     { name: 'api', testDir: 'tests/api', testMatch: /local\.spec\.ts$/ },
     // The account journeys again with IDENTITY_PROVIDER=firebase on the real Auth emulator.

@@ -1,9 +1,9 @@
 import { admin, newInviteKey } from '../support/admin';
 import { currentServer } from '../support/servers';
 import { fillStepOne, freshMember, register, signIn, reachStepTwo } from './accounts';
-import { expect, IDENTITY, test } from './fixtures';
+import { expect, IDENTITY, IDENTITY_AND_STORE, STORE, test } from './fixtures';
 
-test('register -> sign in -> logout', IDENTITY, async ({ page, expectAccessible }) => {
+test('register -> sign in -> logout', IDENTITY_AND_STORE, async ({ page, expectAccessible }) => {
   const member = await register(page);
   // Arrives on /login with the e-mail filled in and the success message.
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
@@ -55,7 +55,7 @@ test('from= never leads off the site', async ({ page }) => {
 
 test(
   'wrong passwords say so, and 20 failures lock the account for a while',
-  IDENTITY,
+  IDENTITY_AND_STORE,
   async ({ page, javaScript }) => {
     const member = await register(page);
     await signIn(page, { email: member.email, password: 'not-my-password' });
@@ -121,42 +121,43 @@ test('docs/product.md §5 messages: registration step 1', async ({ page }) => {
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 });
 
-test('taken e-mail and username are refused in any case; bad invite keys name the problem', async ({
-  page,
-  javaScript,
-}) => {
-  const existing = await register(page);
-  const taken = freshMember({
-    email: existing.email.toUpperCase(),
-    username: existing.username.toUpperCase(),
-  });
-  await page.goto('/register');
-  await fillStepOne(page, taken, 'mk-forged-key-0000000');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const errors = page.locator('.field-errors');
-  await expect(errors.getByText('Email is already registered')).toBeVisible();
-  await expect(errors.getByText('Username is already taken')).toBeVisible();
-  await expect(page.getByText('This invite key is not valid')).toBeVisible();
-  // What was typed stays, except the passwords.
-  await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(taken.fullname);
-  if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  expect(await page.content()).not.toContain(taken.password);
-
-  const used = newInviteKey();
-  await register(page, freshMember(), used);
-  const revoked = newInviteKey();
-  admin(currentServer(), 'invite', 'revoke', revoked);
-  for (const [key, message] of [
-    [used, 'This invite key has already been used'],
-    [revoked, 'This invite key has been revoked'],
-  ]) {
+test(
+  'taken e-mail and username are refused in any case; bad invite keys name the problem',
+  STORE,
+  async ({ page, javaScript }) => {
+    const existing = await register(page);
+    const taken = freshMember({
+      email: existing.email.toUpperCase(),
+      username: existing.username.toUpperCase(),
+    });
     await page.goto('/register');
-    await fillStepOne(page, freshMember(), key);
+    await fillStepOne(page, taken, 'mk-forged-key-0000000');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText(message)).toBeVisible();
-    await expect(page.getByLabel('Invite key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  }
-});
+    const errors = page.locator('.field-errors');
+    await expect(errors.getByText('Email is already registered')).toBeVisible();
+    await expect(errors.getByText('Username is already taken')).toBeVisible();
+    await expect(page.getByText('This invite key is not valid')).toBeVisible();
+    // What was typed stays, except the passwords.
+    await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(taken.fullname);
+    if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    expect(await page.content()).not.toContain(taken.password);
+
+    const used = newInviteKey();
+    await register(page, freshMember(), used);
+    const revoked = newInviteKey();
+    admin(currentServer(), 'invite', 'revoke', revoked);
+    for (const [key, message] of [
+      [used, 'This invite key has already been used'],
+      [revoked, 'This invite key has been revoked'],
+    ]) {
+      await page.goto('/register');
+      await fillStepOne(page, freshMember(), key);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByLabel('Invite key', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    }
+  },
+);
 
 test('step 2: bio required, images checked, Back keeps step 1', async ({ page }) => {
   const member = freshMember();

@@ -12,6 +12,14 @@ export { expect };
  */
 export const IDENTITY = { tag: '@identity' };
 
+/**
+ * Marks a journey that reads or writes the store: the pg-js and pg-nojs projects run these again
+ * on PostgreSQL (tests/support/postgres.ts).
+ */
+export const STORE = { tag: '@store' };
+/** Both of the above. */
+export const IDENTITY_AND_STORE = { tag: ['@identity', '@store'] };
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

@@ -1,44 +1,45 @@
-import { expect, metaContent, test } from './fixtures';
+import { expect, metaContent, STORE, test } from './fixtures';
 
-test('the landing page shows purpose, resources, mission, tools, videos and contact', async ({
-  page,
-  expectAccessible,
-}) => {
-  await page.goto('/');
-  await expect(page).toHaveTitle('Dublin Makerspace');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'send us an email' })).toHaveAttribute('href', /^mailto:/);
-  for (const heading of ['Fabrication', 'Electronics and compute', 'Biohacker wetlab']) {
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-  }
-  await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Tools on the floor' })).toBeVisible();
-
-  // Three muted looping videos whose sources only match without reduced motion.
-  const videos = page.locator('video');
-  await expect(videos).toHaveCount(3);
-  for (const video of await videos.all()) {
-    await expect(video).toHaveAttribute('muted', '');
-    await expect(video).toHaveAttribute('loop', '');
-    await expect(video).toHaveAttribute('poster', /\/media\/.+\.jpg$/);
-    await expect(video.locator('source[type="video/webm"]')).toHaveAttribute(
-      'media',
-      '(prefers-reduced-motion: no-preference)',
-    );
-  }
-  for (const name of ['soldering', 'printing', 'dna']) {
-    for (const ext of ['webm', 'mp4', 'jpg']) {
-      const response = await page.request.get(`/media/${name}.${ext}`);
-      expect(response.status(), `${name}.${ext}`).toBe(200);
+test(
+  'the landing page shows purpose, resources, mission, tools, videos and contact',
+  STORE,
+  async ({ page, expectAccessible }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Dublin Makerspace');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'send us an email' })).toHaveAttribute('href', /^mailto:/);
+    for (const heading of ['Fabrication', 'Electronics and compute', 'Biohacker wetlab']) {
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
-  }
+    await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tools on the floor' })).toBeVisible();
 
-  const footer = page.locator('footer#contact');
-  await expect(footer).toContainText('© 2025');
-  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
-  expect(await metaContent(page, 'description')).toContain('No equity taken');
-  await expectAccessible();
-});
+    // Three muted looping videos whose sources only match without reduced motion.
+    const videos = page.locator('video');
+    await expect(videos).toHaveCount(3);
+    for (const video of await videos.all()) {
+      await expect(video).toHaveAttribute('muted', '');
+      await expect(video).toHaveAttribute('loop', '');
+      await expect(video).toHaveAttribute('poster', /\/media\/.+\.jpg$/);
+      await expect(video.locator('source[type="video/webm"]')).toHaveAttribute(
+        'media',
+        '(prefers-reduced-motion: no-preference)',
+      );
+    }
+    for (const name of ['soldering', 'printing', 'dna']) {
+      for (const ext of ['webm', 'mp4', 'jpg']) {
+        const response = await page.request.get(`/media/${name}.${ext}`);
+        expect(response.status(), `${name}.${ext}`).toBe(200);
+      }
+    }
+
+    const footer = page.locator('footer#contact');
+    await expect(footer).toContainText('© 2025');
+    await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    expect(await metaContent(page, 'description')).toContain('No equity taken');
+    await expectAccessible();
+  },
+);
 
 test("'our members' leads to the directory", async ({ page }) => {
   await page.goto('/');

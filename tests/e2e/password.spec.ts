@@ -2,11 +2,11 @@ import { newInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { baseUrl, currentServer } from '../support/servers';
 import { freshMember, register, signIn } from './accounts';
-import { expect, IDENTITY, test } from './fixtures';
+import { expect, IDENTITY, IDENTITY_AND_STORE, test } from './fixtures';
 
 test(
   'forgot -> e-mail -> reset -> new password works, old one and the link do not',
-  IDENTITY,
+  IDENTITY_AND_STORE,
   async ({ page, browser, expectAccessible }) => {
     const member = await register(page);
     // A session elsewhere that the reset must end.

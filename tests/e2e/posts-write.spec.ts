@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dataDir } from '../support/servers';
+import { currentServer, dataDir } from '../support/servers';
 import { pngBytes, signedIn } from './accounts';
-import { expect, seededDb, test } from './fixtures';
+import { expect, seededDb, STORE, test } from './fixtures';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -25,132 +25,145 @@ async function createPost(
   await expect(page).toHaveURL(/\/profile$/);
 }
 
-test('create posts with an image and a PDF, view and download both', async ({ page, expectAccessible }) => {
-  const member = await signedIn(page);
-  await page.goto('/posts/new');
-  await expect(page.getByRole('heading', { name: 'Create New Post' })).toBeVisible();
-  await expect(page.getByLabel('Title')).toHaveAttribute('placeholder', 'Enter post title');
-  await expect(page.getByLabel('Content')).toHaveAttribute('placeholder', 'Write your post content here...');
-  await expect(page.getByText('Click to upload a file')).toBeVisible();
-  await expectAccessible();
+test(
+  'create posts with an image and a PDF, view and download both',
+  STORE,
+  async ({ page, expectAccessible }) => {
+    const member = await signedIn(page);
+    await page.goto('/posts/new');
+    await expect(page.getByRole('heading', { name: 'Create New Post' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveAttribute('placeholder', 'Enter post title');
+    await expect(page.getByLabel('Content')).toHaveAttribute(
+      'placeholder',
+      'Write your post content here...',
+    );
+    await expect(page.getByText('Click to upload a file')).toBeVisible();
+    await expectAccessible();
 
-  await createPost(page, {
-    title: 'Reflow oven build',
-    content: 'Toaster oven, thermocouple\nand a PID loop.',
-    file: { name: 'oven.png', mimeType: 'image/png', buffer: await pngBytes('#c2410c', 640, 480) },
-    featured: true,
-  });
-  await createPost(page, {
-    title: 'Bill of materials',
-    file: { name: 'bom.pdf', mimeType: 'application/pdf', buffer: pdf },
-  });
-
-  const memberId = member.username.toLowerCase();
-  await page.goto(`/posts/${memberId}/reflow-oven-build`);
-  await expect(page.getByRole('heading', { name: 'Reflow oven build', level: 1 })).toBeVisible();
-  await expect(page.getByText('Featured', { exact: true })).toBeVisible();
-  await expect(page.locator('pre.post-content')).toHaveText('Toaster oven, thermocouple\nand a PID loop.');
-  await expect(page.locator('img.attachment-preview')).toBeVisible();
-  const image = await page.request.get(
-    (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!,
-  );
-  expect(image.headers()['content-type']).toBe('image/png');
-
-  await page.goto(`/posts/${memberId}/bill-of-materials`);
-  const download = page.getByRole('link', { name: 'Download' });
-  await expect(download).toHaveAttribute('href', /\/bom\.pdf$/);
-  const file = await page.request.get((await download.getAttribute('href'))!);
-  expect(file.headers()['content-type']).toBe('application/pdf');
-  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="bom.pdf"/);
-  expect(Buffer.from(await file.body()).equals(pdf)).toBe(true);
-
-  // The directory card lists both, newest first.
-  await page.goto('/members');
-  const card = page.getByRole('article', { name: member.fullname.toUpperCase() });
-  await expect(card.getByRole('link', { name: 'Bill of materials' })).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Reflow oven build' })).toBeVisible();
-});
-
-test('edit: change text, toggle featured, remove and replace the file', async ({ page, javaScript }) => {
-  const member = await signedIn(page);
-  await createPost(page, {
-    title: 'Jig v1',
-    content: 'First try',
-    file: { name: 'jig.pdf', mimeType: 'application/pdf', buffer: pdf },
-  });
-  await page.getByRole('link', { name: 'Edit Jig v1' }).click();
-  await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
-  await expect(page.getByLabel('Title')).toHaveValue('Jig v1');
-  await expect(page.getByText('jig.pdf')).toBeVisible();
-  await page.getByLabel('Title').fill('Jig v2');
-  await page.getByLabel('Content').fill('Second try, much better');
-  await page.getByLabel('Feature this post (mark as important)').check();
-  await page
-    .getByLabel('Attachment')
-    .setInputFiles({ name: 'jig-v2.png', mimeType: 'image/png', buffer: await pngBytes('#1d4ed8') });
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-
-  // The slug stays stable when the title changes.
-  const memberId = member.username.toLowerCase();
-  await page.goto(`/posts/${memberId}/jig-v1`);
-  await expect(page.getByRole('heading', { name: 'Jig v2', level: 1 })).toBeVisible();
-  await expect(page.getByText('Featured', { exact: true })).toBeVisible();
-  await expect(page.getByText('jig-v2.png')).toBeVisible();
-
-  await page.goto('/profile');
-  await page.getByRole('link', { name: 'Edit Jig v2' }).click();
-  // With JavaScript the checkbox becomes an in-place button once the page hydrates.
-  if (javaScript) await page.getByRole('button', { name: 'Remove File' }).click();
-  else await page.getByLabel('Remove File').check();
-  await page.getByLabel('Feature this post (mark as important)').uncheck();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto(`/posts/${memberId}/jig-v1`);
-  await expect(page.getByRole('region', { name: 'Attached File' })).toHaveCount(0);
-  await expect(page.getByText('Featured', { exact: true })).toHaveCount(0);
-});
-
-test('delete asks first (confirm dialog with JavaScript, a confirmation step without)', async ({
-  page,
-  javaScript,
-}) => {
-  const member = await signedIn(page);
-  await createPost(page, {
-    title: 'Short-lived',
-    file: { name: 'gone.pdf', mimeType: 'application/pdf', buffer: pdf },
-  });
-  const { file_id: fileId } = seededDb()
-    .prepare(
-      "select file_id from posts where title = 'Short-lived' and user_id = (select id from users where email = ?)",
-    )
-    .get(member.email) as { file_id: string };
-  if (javaScript) {
-    let asked = '';
-    page.once('dialog', (dialog) => {
-      asked = dialog.message();
-      void dialog.dismiss();
+    await createPost(page, {
+      title: 'Reflow oven build',
+      content: 'Toaster oven, thermocouple\nand a PID loop.',
+      file: { name: 'oven.png', mimeType: 'image/png', buffer: await pngBytes('#c2410c', 640, 480) },
+      featured: true,
     });
-    await page.getByRole('link', { name: 'Delete Short-lived' }).click();
-    expect(asked).toBe('Are you sure you want to delete this post?');
-    await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('link', { name: 'Delete Short-lived' }).click();
-  } else {
-    await page.getByRole('link', { name: 'Delete Short-lived' }).click();
-    await expect(
-      page.getByRole('heading', { name: 'Are you sure you want to delete this post?' }),
-    ).toBeVisible();
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await createPost(page, {
+      title: 'Bill of materials',
+      file: { name: 'bom.pdf', mimeType: 'application/pdf', buffer: pdf },
+    });
+
+    const memberId = member.username.toLowerCase();
+    await page.goto(`/posts/${memberId}/reflow-oven-build`);
+    await expect(page.getByRole('heading', { name: 'Reflow oven build', level: 1 })).toBeVisible();
+    await expect(page.getByText('Featured', { exact: true })).toBeVisible();
+    await expect(page.locator('pre.post-content')).toHaveText('Toaster oven, thermocouple\nand a PID loop.');
+    await expect(page.locator('img.attachment-preview')).toBeVisible();
+    const image = await page.request.get(
+      (await page.getByRole('link', { name: 'Download' }).getAttribute('href'))!,
+    );
+    expect(image.headers()['content-type']).toBe('image/png');
+
+    await page.goto(`/posts/${memberId}/bill-of-materials`);
+    const download = page.getByRole('link', { name: 'Download' });
+    await expect(download).toHaveAttribute('href', /\/bom\.pdf$/);
+    const file = await page.request.get((await download.getAttribute('href'))!);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="bom.pdf"/);
+    expect(Buffer.from(await file.body()).equals(pdf)).toBe(true);
+
+    // The directory card lists both, newest first.
+    await page.goto('/members');
+    const card = page.getByRole('article', { name: member.fullname.toUpperCase() });
+    await expect(card.getByRole('link', { name: 'Bill of materials' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Reflow oven build' })).toBeVisible();
+  },
+);
+
+test(
+  'edit: change text, toggle featured, remove and replace the file',
+  STORE,
+  async ({ page, javaScript }) => {
+    const member = await signedIn(page);
+    await createPost(page, {
+      title: 'Jig v1',
+      content: 'First try',
+      file: { name: 'jig.pdf', mimeType: 'application/pdf', buffer: pdf },
+    });
+    await page.getByRole('link', { name: 'Edit Jig v1' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue('Jig v1');
+    await expect(page.getByText('jig.pdf')).toBeVisible();
+    await page.getByLabel('Title').fill('Jig v2');
+    await page.getByLabel('Content').fill('Second try, much better');
+    await page.getByLabel('Feature this post (mark as important)').check();
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'jig-v2.png', mimeType: 'image/png', buffer: await pngBytes('#1d4ed8') });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(/\/profile$/);
-  }
-  await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toHaveCount(0);
-  const response = await page.request.get(`/posts/${member.username.toLowerCase()}/short-lived`);
-  expect(response.status()).toBe(404);
-  // The attachment went with it: row and file.
-  expect((await page.request.get(`/assets/${fileId}`)).status()).toBe(404);
-  expect(fs.existsSync(path.join(dataDir('seeded'), 'assets', fileId.slice(0, 2), fileId))).toBe(false);
-});
+
+    // The slug stays stable when the title changes.
+    const memberId = member.username.toLowerCase();
+    await page.goto(`/posts/${memberId}/jig-v1`);
+    await expect(page.getByRole('heading', { name: 'Jig v2', level: 1 })).toBeVisible();
+    await expect(page.getByText('Featured', { exact: true })).toBeVisible();
+    await expect(page.getByText('jig-v2.png')).toBeVisible();
+
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Edit Jig v2' }).click();
+    // With JavaScript the checkbox becomes an in-place button once the page hydrates.
+    if (javaScript) await page.getByRole('button', { name: 'Remove File' }).click();
+    else await page.getByLabel('Remove File').check();
+    await page.getByLabel('Feature this post (mark as important)').uncheck();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.goto(`/posts/${memberId}/jig-v1`);
+    await expect(page.getByRole('region', { name: 'Attached File' })).toHaveCount(0);
+    await expect(page.getByText('Featured', { exact: true })).toHaveCount(0);
+  },
+);
+
+test(
+  'delete asks first (confirm dialog with JavaScript, a confirmation step without)',
+  STORE,
+  async ({ page, javaScript }) => {
+    const member = await signedIn(page);
+    await createPost(page, {
+      title: 'Short-lived',
+      file: { name: 'gone.pdf', mimeType: 'application/pdf', buffer: pdf },
+    });
+    await page.goto(`/posts/${member.username.toLowerCase()}/short-lived`);
+    const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
+    const fileId = /^\/assets\/([0-9a-f]{32})\//.exec(href!)![1];
+    await page.goto('/profile');
+    if (javaScript) {
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await page.getByRole('link', { name: 'Delete Short-lived' }).click();
+      expect(asked).toBe('Are you sure you want to delete this post?');
+      await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toBeVisible();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('link', { name: 'Delete Short-lived' }).click();
+    } else {
+      await page.getByRole('link', { name: 'Delete Short-lived' }).click();
+      await expect(
+        page.getByRole('heading', { name: 'Are you sure you want to delete this post?' }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+    }
+    await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toHaveCount(0);
+    const response = await page.request.get(`/posts/${member.username.toLowerCase()}/short-lived`);
+    expect(response.status()).toBe(404);
+    // The attachment went with it: row and file.
+    expect((await page.request.get(`/assets/${fileId}`)).status()).toBe(404);
+    expect(fs.existsSync(path.join(dataDir(currentServer()), 'assets', fileId.slice(0, 2), fileId))).toBe(
+      false,
+    );
+  },
+);
 
 test('bad input: blank title, a 30 MB file, disguised files', async ({ page }) => {
   const member = await signedIn(page);

@@ -1,51 +1,52 @@
 import { pngBytes, signedIn } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, STORE, test } from './fixtures';
 
-test('edit the profile with a new avatar and banner and see them everywhere', async ({
-  page,
-  expectAccessible,
-}) => {
-  const member = await signedIn(page);
-  await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'My Posts' })).toBeVisible();
-  await expectAccessible();
-  await page.getByRole('link', { name: 'Edit Profile' }).click();
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(member.username);
-  await expectAccessible();
+test(
+  'edit the profile with a new avatar and banner and see them everywhere',
+  STORE,
+  async ({ page, expectAccessible }) => {
+    const member = await signedIn(page);
+    await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Posts' })).toBeVisible();
+    await expectAccessible();
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await expect(page.getByLabel('Username', { exact: true })).toHaveValue(member.username);
+    await expectAccessible();
 
-  await page.getByLabel('Full name', { exact: true }).fill(`${member.fullname} Jr`);
-  await page.getByLabel('Bio').fill('Now building a desktop pick-and-place machine.');
-  await page.getByRole('button', { name: 'Add qualification' }).click();
-  await page.getByLabel('Qualification 2', { exact: true }).fill('Certified Drone Pilot');
-  await page.getByLabel('Avatar').setInputFiles({
-    name: 'new-me.png',
-    mimeType: 'image/png',
-    buffer: await pngBytes('#be123c', 400, 400),
-  });
-  await page.getByLabel('Banner').setInputFiles({
-    name: 'banner.png',
-    mimeType: 'image/png',
-    buffer: await pngBytes('#0f766e', 1200, 300),
-  });
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page).toHaveURL(/\/profile\?updated=1$/);
-  await expect(page.getByText('Profile updated successfully.')).toBeVisible();
-  await expect(page.getByText('Now building a desktop pick-and-place machine.')).toBeVisible();
+    await page.getByLabel('Full name', { exact: true }).fill(`${member.fullname} Jr`);
+    await page.getByLabel('Bio').fill('Now building a desktop pick-and-place machine.');
+    await page.getByRole('button', { name: 'Add qualification' }).click();
+    await page.getByLabel('Qualification 2', { exact: true }).fill('Certified Drone Pilot');
+    await page.getByLabel('Avatar').setInputFiles({
+      name: 'new-me.png',
+      mimeType: 'image/png',
+      buffer: await pngBytes('#be123c', 400, 400),
+    });
+    await page.getByLabel('Banner').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: await pngBytes('#0f766e', 1200, 300),
+    });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/profile\?updated=1$/);
+    await expect(page.getByText('Profile updated successfully.')).toBeVisible();
+    await expect(page.getByText('Now building a desktop pick-and-place machine.')).toBeVisible();
 
-  await page.goto(`/members/${member.username.toLowerCase()}`);
-  await expect(page.getByRole('heading', { name: `${member.fullname} Jr`, level: 1 })).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Qualifications' }).getByText('Certified Drone Pilot'),
-  ).toBeVisible();
-  const banner = page.locator('.profile-banner img');
-  await expect(banner).toHaveAttribute('src', /^\/assets\/[0-9a-f]{32}/);
-  const avatarSrc = (await page.locator('img.profile-avatar').getAttribute('src'))!;
-  const avatar = await page.request.get(avatarSrc);
-  expect(avatar.headers()['content-type']).toBe('image/webp');
+    await page.goto(`/members/${member.username.toLowerCase()}`);
+    await expect(page.getByRole('heading', { name: `${member.fullname} Jr`, level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Qualifications' }).getByText('Certified Drone Pilot'),
+    ).toBeVisible();
+    const banner = page.locator('.profile-banner img');
+    await expect(banner).toHaveAttribute('src', /^\/assets\/[0-9a-f]{32}/);
+    const avatarSrc = (await page.locator('img.profile-avatar').getAttribute('src'))!;
+    const avatar = await page.request.get(avatarSrc);
+    expect(avatar.headers()['content-type']).toBe('image/webp');
 
-  await page.goto('/members');
-  await expect(page.getByRole('article', { name: `${member.fullname} Jr`.toUpperCase() })).toBeVisible();
-});
+    await page.goto('/members');
+    await expect(page.getByRole('article', { name: `${member.fullname} Jr`.toUpperCase() })).toBeVisible();
+  },
+);
 
 test('profile edit: product messages, taken usernames in any case, cancel', async ({ page }) => {
   await signedIn(page);
@@ -64,7 +65,7 @@ test('profile edit: product messages, taken usernames in any case, cancel', asyn
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
 });
 
-test('a renamed member keeps their old addresses, redirected for good', async ({ page, request }) => {
+test('a renamed member keeps their old addresses, redirected for good', STORE, async ({ page, request }) => {
   const member = await signedIn(page);
   await page.goto('/posts/new');
   await page.getByLabel('Title').fill('Old name post');

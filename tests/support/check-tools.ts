@@ -1,7 +1,8 @@
 // Run before the end-to-end tests (npm run test:e2e): finds what they need outside npm, gets it
 // where it can, or stops at once with one line saying what to install.
 //   - a Chromium: Debian's /usr/bin/chromium, or Playwright's own browser;
-//   - Java, for the Nu HTML Checker (vnu-jar) that validates every page kind.
+//   - Java, for the Nu HTML Checker (vnu-jar) that validates every page kind;
+//   - PostgreSQL's server programs, for the pg-js and pg-nojs projects.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -27,6 +28,24 @@ if (!hasChromium()) {
   if (!fs.existsSync('/usr/bin/chromium') && !fs.existsSync(chromium.executablePath()))
     stop(
       'No Chromium for the end-to-end tests: install Debian\'s "chromium" package or run `npx playwright install chromium`.',
+    );
+}
+
+const hasPostgres = () =>
+  (fs.existsSync('/usr/lib/postgresql') &&
+    fs
+      .readdirSync('/usr/lib/postgresql')
+      .some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) ||
+  run('initdb', ['--version']);
+if (!hasPostgres()) {
+  if (isRoot && run('apt-get', ['--version'])) {
+    console.log("No PostgreSQL found: installing Debian's postgresql...");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'postgresql']);
+  }
+  if (!hasPostgres())
+    stop(
+      'No PostgreSQL for the pg-js and pg-nojs projects: install Debian\'s "postgresql" package (initdb, pg_ctl).',
     );
 }
 

@@ -4,6 +4,8 @@
 //   empty:  a fresh database, honest empty states
 //   broken: the store really fails (its tables are dropped after migrating)
 //   nomail: a fresh database whose mail server is down (SMTP_URL points at a closed port)
+//   postgres: seeded like `seeded`, on a throw-away PostgreSQL cluster (tests/support/postgres.ts);
+//             the pg-js and pg-nojs projects run the journeys that touch the store on it
 //   firebase: seeded like `seeded`, with IDENTITY_PROVIDER=firebase on the Firebase Auth emulator;
 //             started by the firebase-setup project (tests/firebase), not as a webServer, so only
 //             runs that include the Firebase projects pay for the emulator
@@ -14,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
 
-export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'firebase' | 'remote';
+export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'postgres' | 'firebase' | 'remote';
 /** The servers Playwright starts as webServers for every run. */
-export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail'];
+export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail', 'postgres'];
 
 type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging';
 const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'auth', 'hub', 'logging'];
@@ -26,10 +28,11 @@ const ALL_SERVERS: ServerName[] = [...SERVER_NAMES, 'firebase', 'remote'];
  * The seeded server the running test's project signs in on: the account journeys run once on
  * `seeded` (local identity provider) and again on `firebase`.
  */
-export function currentServer(): 'seeded' | 'firebase' | 'remote' {
+export function currentServer(): 'seeded' | 'firebase' | 'remote' | 'postgres' {
   try {
     const project = test.info().project.name;
     if (project === 'api-js' || project === 'api-nojs') return 'remote';
+    if (project.startsWith('pg-')) return 'postgres';
     return project.startsWith('firebase') || project === 'api-firebase' ? 'firebase' : 'seeded';
   } catch {
     return 'seeded';
@@ -67,3 +70,11 @@ export const dataDir = (name: ServerName) =>
 
 /** Where the seeded server's SMTP server writes what it receives. */
 export const mailDir = (name: ServerName) => `${dataDir(name)}-mail`;
+
+/** The environment that points the CLI at a server's store (PostgreSQL for `postgres`). */
+export const storeEnv = (name: ServerName) => ({
+  DATA_DIR: dataDir(name),
+  ...(name === 'postgres'
+    ? { DATABASE_URL: `postgres://postgres@127.0.0.1:${serverPort(name, 'hub')}/postgres` }
+    : {}),
+});

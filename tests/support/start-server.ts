@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import Provider from 'oidc-provider';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, startEmulator } from './firebase-emulator';
 import { catchMail, startRemoteSite } from './remote-site';
-import { serverPort, type ServerName } from './servers';
+import { startPostgres } from './postgres';
+import { serverPort, storeEnv, type ServerName } from './servers';
 
 const name = process.argv[2] as ServerName;
 const port = String(serverPort(name));
@@ -20,7 +21,7 @@ const mailDir = `${dataDir}-mail`;
 fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir);
 const smtpPort = serverPort(name, 'smtp');
-const seeded = name === 'seeded' || name === 'firebase';
+const seeded = name === 'seeded' || name === 'firebase' || name === 'postgres';
 const smtp = seeded ? await catchMail(smtpPort, mailDir) : undefined;
 
 // A real OpenID Connect issuer on loopback stands in for Google (its dev login accepts any name;
@@ -82,6 +83,9 @@ if (emulator) {
     IDENTITY_RECHECK_SECONDS: '2',
   });
 }
+// The postgres server keeps its store in a throw-away PostgreSQL cluster.
+const postgres = name === 'postgres' ? startPostgres(`${dataDir}-pg`, serverPort(name, 'hub')) : undefined;
+Object.assign(env, storeEnv(name));
 const tsx = path.resolve('node_modules/.bin/tsx');
 
 if (seeded) execFileSync(tsx, ['scripts/seed-demo.ts'], { env, stdio: 'inherit' });
@@ -105,6 +109,7 @@ const remote = name === 'firebase' ? await startRemoteSite(env) : undefined;
 const stop = () => {
   remote?.stop();
   server.kill('SIGTERM');
+  postgres?.stop();
   void emulator?.stop();
   smtp?.close();
   oidcServer.close();
@@ -115,6 +120,7 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', async (code) => {
   await emulator?.stop();
+  postgres?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -65,7 +65,7 @@ export async function memberByUsername(db: Kysely<Database>, username: string): 
 
 /** For the admin CLI: username, name, e-mail and post count of every member. */
 export async function memberSummaries(db: Kysely<Database>) {
-  return db
+  const rows = await db
     .selectFrom('users')
     .leftJoin('posts', 'posts.user_id', 'users.id')
     .select(({ fn }) => [
@@ -77,6 +77,8 @@ export async function memberSummaries(db: Kysely<Database>) {
     .groupBy(['users.id', 'users.username', 'users.fullname', 'users.email'])
     .orderBy('users.username_key')
     .execute();
+  // PostgreSQL answers counts as bigint strings.
+  return rows.map((row) => ({ ...row, posts: Number(row.posts) }));
 }
 
 export interface MemberInput {

@@ -1,8 +1,9 @@
-// The one Kysely instance. SQLite in DATA_DIR by default (WAL, foreign keys on); migrations run
-// at start-up so a fresh clone serves a complete, empty site.
+// The one Kysely instance. SQLite in DATA_DIR by default (WAL, foreign keys on), or PostgreSQL
+// when DATABASE_URL is a postgres:// URL (docs/architecture.md §9); migrations run at start-up so
+// a fresh clone serves a complete, empty site. The same queries run on both engines.
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import { config } from '../config';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
@@ -20,17 +21,23 @@ const migrations: Record<string, Migration> = {
   '005-session-tokens': sessionTokens,
 };
 
+/** True when DATABASE_URL names a PostgreSQL server. */
+export const usesPostgres = /^postgres(ql)?:/.test(config.DATABASE_URL ?? '');
+
 function sqliteFile() {
   const url = config.DATABASE_URL;
   if (!url) return path.join(config.DATA_DIR, 'makerspace.sqlite');
-  if (/^postgres(ql)?:/.test(url)) {
-    console.error('DATABASE_URL: PostgreSQL is not wired up yet; leave DATABASE_URL unset to use SQLite');
-    process.exit(1);
-  }
   return path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, ''));
 }
 
-function open() {
+async function open() {
+  if (usesPostgres) {
+    // Loaded only here, so a site on SQLite never loads the driver.
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
   const sqlite = new SQLite(sqliteFile());
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -51,7 +58,7 @@ export async function migrateToLatest(db: Kysely<Database>) {
 
 // Reuse one connection across dev rebuilds.
 const globalForDb = globalThis as unknown as { __db?: Kysely<Database>; __migrated?: Promise<void> };
-export const db = (globalForDb.__db ??= open());
+export const db = (globalForDb.__db ??= await open());
 globalForDb.__migrated ??= migrateToLatest(db);
 await globalForDb.__migrated;
 

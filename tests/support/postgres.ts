@@ -1,0 +1,61 @@
+// A throw-away PostgreSQL cluster on loopback for the tests (Debian's postgresql package): initdb
+// into a temp folder, start it on a free port, drop it at the end. As root it runs as the
+// `postgres` user (initdb and the server refuse root).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Where Debian keeps the server's programs (not on PATH), or PATH when they are elsewhere. */
+function binary(name: string) {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return name;
+  const version = fs
+    .readdirSync(root)
+    .sort((a, b) => Number(b) - Number(a))
+    .find((candidate) => fs.existsSync(path.join(root, candidate, 'bin', name)));
+  return version ? path.join(root, version, 'bin', name) : name;
+}
+
+const asRoot = process.getuid?.() === 0;
+
+function run(program: string, args: string[]) {
+  const [command, fullArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', binary(program), ...args]]
+    : [binary(program), args];
+  execFileSync(command, fullArgs, { stdio: 'pipe' });
+}
+
+/** The URL of the cluster a test server uses (its database is the default `postgres`). */
+export const postgresUrl = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+
+/** Starts a fresh cluster in `dir` on `port`; returns its URL and a stop function. */
+export function startPostgres(dir: string, port: number) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  const data = path.join(dir, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off`,
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    url: postgresUrl(port),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -4,15 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
+import { freshDatabase } from '../tests/support/postgres';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-cli-'));
+// On the PostgreSQL run (vitest.postgres.config.ts) the CLI gets an empty database of its own too.
+const store = process.env.DATABASE_URL ? { DATABASE_URL: await freshDatabase(process.env.DATABASE_URL) } : {};
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 // Every call starts a real process (tsx, migrations): allow for a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
 function admin(...args: string[]) {
   const result = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, ...store },
     encoding: 'utf8',
   });
   const lines = result.stdout.trim().split('\n');

@@ -2,6 +2,7 @@
 // into a temp folder, start it on a free port, drop it at the end. As root it runs as the
 // `postgres` user (initdb and the server refuse root).
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -58,4 +59,20 @@ export function startPostgres(dir: string, port: number) {
       }
     },
   };
+}
+
+/** A new empty database on the cluster of `url` (a test that needs a store of its own); its URL. */
+export async function freshDatabase(url: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.href;
 }

@@ -1,0 +1,18 @@
+// The unit and integration tests that use the store, again on PostgreSQL (`npm run test:unit`
+// runs both): tests/support/vitest-postgres.ts starts a throw-away cluster for the run.
+import path from 'node:path';
+import os from 'node:os';
+import { defineConfig } from 'vitest/config';
+
+const dataDir = path.join(os.tmpdir(), `makerspace-unit-pg-${process.pid}`);
+process.env.DATA_DIR = dataDir;
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(__dirname, 'app') } },
+  test: {
+    include: ['app/.server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/support/vitest-postgres.ts'],
+    env: { DATA_DIR: dataDir, NODE_ENV: 'test' },
+  },
+});

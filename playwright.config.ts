@@ -22,30 +22,30 @@ export default defineConfig({
     {
       name: 'js',
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
-      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$/,
     },
     {
       name: 'nojs',
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
       grepInvert: /@js-only/,
-      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$/,
     },
     // Checks that run once, after both projects: what the journeys left behind (orphan files), and
     // every page kind through the HTML validator.
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
-    // The journeys that touch the store again, on PostgreSQL.
+    // The journeys that touch the store again, on PostgreSQL with two instances behind nginx.
     {
-      name: 'pg-js',
+      name: 'cluster-js',
       grep: /@store/,
       testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, baseURL: baseUrl('postgres') },
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, baseURL: baseUrl('cluster') },
     },
     {
-      name: 'pg-nojs',
+      name: 'cluster-nojs',
       grep: /@store/,
       grepInvert: /@js-only/,
       testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('postgres') },
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('cluster') },
     },
     // The /api contract over HTTP, no browser (docs/api.md).
     { name: 'api', testDir: 'tests/api', testMatch: /local\.spec\.ts$/ },

@@ -273,6 +273,17 @@ export async function findStoredFile(
   };
 }
 
+/** True when the file store can take a new file (for /healthz). */
+export async function storageWritable(): Promise<boolean> {
+  try {
+    fs.mkdirSync(root, { recursive: true });
+    await fs.promises.access(root, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Where an asset's stored file is on disk. */
 export const originalPath = (id: string) => path.join(assetDir(id), 'original');
 

@@ -123,7 +123,17 @@ export type Config = z.infer<typeof EnvSchema> & {
 
 /** Parses an environment; throws one readable line per bad variable. Exported for tests. */
 export function parseConfig(env: Record<string, string | undefined>): z.infer<typeof EnvSchema> {
-  const result = EnvSchema.safeParse(env);
+  const result = EnvSchema.superRefine((value, context) => {
+    // Instances sharing a database must share the secret that signs their cookies: a generated
+    // one would live on one instance's disk.
+    if (/^postgres(ql)?:/.test(value.DATABASE_URL ?? '') && !value.SESSION_SECRET)
+      context.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message:
+          'SESSION_SECRET is required with a PostgreSQL DATABASE_URL (every instance must use the same one)',
+      });
+  }).safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

@@ -7,7 +7,13 @@ import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
 
 export { api, ApiError, InviteError } from './api';
-export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset } from './assets';
+export {
+  AssetError,
+  ATTACHMENT_LIMIT_BYTES,
+  IMAGE_LIMIT_BYTES,
+  prepareAsset,
+  storageWritable,
+} from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';

@@ -1,10 +1,13 @@
-// GET /healthz: 200 when the database answers (the container HEALTHCHECK).
-import { api } from '~/.server';
+// GET /healthz: 200 when the database answers and the file store takes writes (the container
+// HEALTHCHECK, and what a load balancer asks); 503 naming what does not.
+import { api, storageWritable } from '~/.server';
 
 export async function loader() {
-  const healthy = await api.healthy();
-  return new Response(healthy ? 'ok' : 'database unavailable', {
-    status: healthy ? 200 : 503,
+  const [database, storage] = await Promise.all([api.healthy(), storageWritable()]);
+  const problems = [database ? null : 'database unavailable', storage ? null : 'storage unavailable'];
+  const text = problems.filter(Boolean).join(', ') || 'ok';
+  return new Response(text, {
+    status: text === 'ok' ? 200 : 503,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }

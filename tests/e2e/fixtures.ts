@@ -13,8 +13,8 @@ export { expect };
 export const IDENTITY = { tag: '@identity' };
 
 /**
- * Marks a journey that reads or writes the store: the pg-js and pg-nojs projects run these again
- * on PostgreSQL (tests/support/postgres.ts).
+ * Marks a journey that reads or writes the store: the cluster-js and cluster-nojs projects run
+ * these again on PostgreSQL with two instances behind nginx (tests/support/cluster.ts).
  */
 export const STORE = { tag: '@store' };
 /** Both of the above. */

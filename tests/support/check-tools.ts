@@ -2,7 +2,7 @@
 // where it can, or stops at once with one line saying what to install.
 //   - a Chromium: Debian's /usr/bin/chromium, or Playwright's own browser;
 //   - Java, for the Nu HTML Checker (vnu-jar) that validates every page kind;
-//   - PostgreSQL's server programs, for the pg-js and pg-nojs projects.
+//   - PostgreSQL's server programs, for the cluster-js and cluster-nojs projects.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -45,7 +45,7 @@ if (!hasPostgres()) {
   }
   if (!hasPostgres())
     stop(
-      'No PostgreSQL for the pg-js and pg-nojs projects: install Debian\'s "postgresql" package (initdb, pg_ctl).',
+      'No PostgreSQL for the cluster-js and cluster-nojs projects: install Debian\'s "postgresql" package (initdb, pg_ctl).',
     );
 }
 

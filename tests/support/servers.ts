@@ -4,8 +4,9 @@
 //   empty:  a fresh database, honest empty states
 //   broken: the store really fails (its tables are dropped after migrating)
 //   nomail: a fresh database whose mail server is down (SMTP_URL points at a closed port)
-//   postgres: seeded like `seeded`, on a throw-away PostgreSQL cluster (tests/support/postgres.ts);
-//             the pg-js and pg-nojs projects run the journeys that touch the store on it
+//   cluster: seeded like `seeded` into a throw-away PostgreSQL cluster (tests/support/postgres.ts),
+//             served by two instances behind nginx round robin (tests/support/cluster.ts); the
+//             cluster-js and cluster-nojs projects run the journeys that touch the store on it
 //   firebase: seeded like `seeded`, with IDENTITY_PROVIDER=firebase on the Firebase Auth emulator;
 //             started by the firebase-setup project (tests/firebase), not as a webServer, so only
 //             runs that include the Firebase projects pay for the emulator
@@ -16,23 +17,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
 
-export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'postgres' | 'firebase' | 'remote';
+export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'cluster' | 'firebase' | 'remote';
 /** The servers Playwright starts as webServers for every run. */
-export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail', 'postgres'];
+export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail', 'cluster'];
 
-type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging';
-const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'auth', 'hub', 'logging'];
+type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging' | 'node1' | 'node2' | 'pg';
+const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'auth', 'hub', 'logging', 'node1', 'node2', 'pg'];
 const ALL_SERVERS: ServerName[] = [...SERVER_NAMES, 'firebase', 'remote'];
 
 /**
  * The seeded server the running test's project signs in on: the account journeys run once on
  * `seeded` (local identity provider) and again on `firebase`.
  */
-export function currentServer(): 'seeded' | 'firebase' | 'remote' | 'postgres' {
+export function currentServer(): 'seeded' | 'firebase' | 'remote' | 'cluster' {
   try {
     const project = test.info().project.name;
     if (project === 'api-js' || project === 'api-nojs') return 'remote';
-    if (project.startsWith('pg-')) return 'postgres';
+    if (project.startsWith('cluster-')) return 'cluster';
     return project.startsWith('firebase') || project === 'api-firebase' ? 'firebase' : 'seeded';
   } catch {
     return 'seeded';
@@ -71,10 +72,14 @@ export const dataDir = (name: ServerName) =>
 /** Where the seeded server's SMTP server writes what it receives. */
 export const mailDir = (name: ServerName) => `${dataDir(name)}-mail`;
 
-/** The environment that points the CLI at a server's store (PostgreSQL for `postgres`). */
+/** The environment that points the site and the CLI at a server's store (PostgreSQL for `cluster`). */
 export const storeEnv = (name: ServerName) => ({
   DATA_DIR: dataDir(name),
-  ...(name === 'postgres'
-    ? { DATABASE_URL: `postgres://postgres@127.0.0.1:${serverPort(name, 'hub')}/postgres` }
+  ...(name === 'cluster'
+    ? {
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${serverPort(name, 'pg')}/postgres`,
+        // Every instance signs cookies with the same secret.
+        SESSION_SECRET: 'cluster-session-secret-for-the-e2e-tests-only',
+      }
     : {}),
 });

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import Provider from 'oidc-provider';
 import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, startEmulator } from './firebase-emulator';
 import { catchMail, startRemoteSite } from './remote-site';
+import { startCluster } from './cluster';
 import { startPostgres } from './postgres';
 import { serverPort, storeEnv, type ServerName } from './servers';
 
@@ -21,7 +22,7 @@ const mailDir = `${dataDir}-mail`;
 fs.rmSync(mailDir, { recursive: true, force: true });
 fs.mkdirSync(mailDir);
 const smtpPort = serverPort(name, 'smtp');
-const seeded = name === 'seeded' || name === 'firebase' || name === 'postgres';
+const seeded = name === 'seeded' || name === 'firebase' || name === 'cluster';
 const smtp = seeded ? await catchMail(smtpPort, mailDir) : undefined;
 
 // A real OpenID Connect issuer on loopback stands in for Google (its dev login accepts any name;
@@ -83,8 +84,8 @@ if (emulator) {
     IDENTITY_RECHECK_SECONDS: '2',
   });
 }
-// The postgres server keeps its store in a throw-away PostgreSQL cluster.
-const postgres = name === 'postgres' ? startPostgres(`${dataDir}-pg`, serverPort(name, 'hub')) : undefined;
+// The cluster keeps its store in a throw-away PostgreSQL cluster.
+const postgres = name === 'cluster' ? startPostgres(`${dataDir}-pg`, serverPort(name, 'pg')) : undefined;
 Object.assign(env, storeEnv(name));
 const tsx = path.resolve('node_modules/.bin/tsx');
 
@@ -100,15 +101,28 @@ if (name === 'broken') {
   db.close();
 }
 
-const server = spawn(process.execPath, ['scripts/start.js'], {
-  env,
-  stdio: 'inherit',
-});
+// The cluster is two instances behind nginx on this server's port; the rest one process.
+const cluster =
+  name === 'cluster'
+    ? startCluster(
+        `${dataDir}-nginx`,
+        Number(port),
+        [serverPort(name, 'node1'), serverPort(name, 'node2')],
+        env,
+      )
+    : undefined;
+const server = cluster
+  ? cluster.instances[0]
+  : spawn(process.execPath, ['scripts/start.js'], {
+      env,
+      stdio: 'inherit',
+    });
 // Site B of the api-js/api-nojs projects: this site's /api is its backend.
 const remote = name === 'firebase' ? await startRemoteSite(env) : undefined;
 const stop = () => {
   remote?.stop();
-  server.kill('SIGTERM');
+  if (cluster) cluster.stop();
+  else server.kill('SIGTERM');
   postgres?.stop();
   void emulator?.stop();
   smtp?.close();

@@ -1,0 +1,62 @@
+// Two instances of the built site on one PostgreSQL store, behind a private nginx doing round
+// robin with deploy/nginx/proxy.conf (the configuration the deployment uses), all on loopback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Cluster {
+  instances: ChildProcess[];
+  stop(): void;
+}
+
+/** Starts the instances on `nodePorts` with `env`, and nginx on `port` in front of them. */
+export function startCluster(
+  dir: string,
+  port: number,
+  nodePorts: number[],
+  env: NodeJS.ProcessEnv,
+): Cluster {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o777 });
+  // nginx's workers may run as another user (root starts them as nobody): let them write here.
+  fs.chmodSync(dir, 0o777);
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+    access_log off;
+    client_body_temp_path ${dir}/body;
+    proxy_temp_path ${dir}/proxy;
+    fastcgi_temp_path ${dir}/fastcgi;
+    uwsgi_temp_path ${dir}/uwsgi;
+    scgi_temp_path ${dir}/scgi;
+    upstream makerspace {
+${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n')}
+        keepalive 16;
+    }
+    server {
+        listen 127.0.0.1:${port};
+        include ${path.resolve('deploy/nginx/proxy.conf')};
+    }
+}
+`,
+  );
+  const instances = nodePorts.map((nodePort) =>
+    spawn(process.execPath, ['scripts/start.js'], {
+      env: { ...env, PORT: String(nodePort), TRUST_PROXY: '1' },
+      stdio: 'inherit',
+    }),
+  );
+  const nginx = spawn('nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'inherit' });
+  return {
+    instances,
+    stop() {
+      nginx.kill('SIGQUIT');
+      for (const instance of instances) instance.kill('SIGTERM');
+    },
+  };
+}

@@ -2,11 +2,12 @@
 // where it can, or stops at once with one line saying what to install.
 //   - a Chromium: Debian's /usr/bin/chromium, or Playwright's own browser;
 //   - Java, for the Nu HTML Checker (vnu-jar) that validates every page kind;
-//   - PostgreSQL's server programs, for the cluster-js and cluster-nojs projects.
+//   - PostgreSQL's server programs and nginx, for the cluster-js and cluster-nojs projects.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './browser';
+import { nginxBinary } from './cluster';
 
 const hasChromium = () =>
   Boolean(chromiumLaunchOptions.executablePath) || fs.existsSync(chromium.executablePath());
@@ -47,6 +48,16 @@ if (!hasPostgres()) {
     stop(
       'No PostgreSQL for the cluster-js and cluster-nojs projects: install Debian\'s "postgresql" package (initdb, pg_ctl).',
     );
+}
+
+if (!run(nginxBinary, ['-v'])) {
+  if (isRoot && run('apt-get', ['--version'])) {
+    console.log("No nginx found: installing Debian's nginx-light...");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'nginx-light']);
+  }
+  if (!run(nginxBinary, ['-v']))
+    stop('No nginx for the cluster-js and cluster-nojs projects: install Debian\'s "nginx-light" package.');
 }
 
 try {

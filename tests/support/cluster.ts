@@ -4,6 +4,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Debian puts nginx in /usr/sbin, which is not on every user's PATH. */
+export const nginxBinary =
+  ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((file) => fs.existsSync(file)) ?? 'nginx';
+
 export interface Cluster {
   instances: ChildProcess[];
   stop(): void;
@@ -51,7 +55,7 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
       stdio: 'inherit',
     }),
   );
-  const nginx = spawn('nginx', ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'inherit' });
+  const nginx = spawn(nginxBinary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'inherit' });
   return {
     instances,
     stop() {

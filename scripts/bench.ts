@@ -3,6 +3,8 @@
 //   - JavaScript each public page loads (gzip bytes, as the browser fetches it)
 //   - /members latency: 200 sequential requests (median, p95), then autocannon with 10 connections
 //   - /members median with a second site in front of the first (API_URL = its /api), side by side
+//   - /members throughput on SQLite, on PostgreSQL, and on PostgreSQL with two instances behind
+//     nginx (a throw-away PostgreSQL cluster and a private nginx, as the cluster tests use)
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,8 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
+import { startCluster, type Cluster } from '../tests/support/cluster';
+import { startPostgres } from '../tests/support/postgres';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-'));
 const port = await freePort();
@@ -29,6 +33,9 @@ const server = spawn(process.execPath, ['scripts/start.js'], {
 });
 let front: ReturnType<typeof spawn> | undefined;
 const frontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-front-'));
+const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-pg-'));
+let cluster: Cluster | undefined;
+let stopPostgres: (() => void) | undefined;
 
 async function ready(url: string) {
   for (let i = 0; ; i++) {
@@ -89,7 +96,8 @@ try {
     `/members sequential, 200 requests: median ${alone.median.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`,
   );
 
-  const result = await autocannon({ url: `${base}/members`, connections: 10, duration: 10 });
+  const load = (url: string) => autocannon({ url, connections: 10, duration: 10 });
+  const result = await load(`${base}/members`);
   console.log(
     `/members autocannon, 10 connections, 10 s: ${result.requests.average.toFixed(0)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
   );
@@ -115,7 +123,43 @@ try {
   console.log(
     `/members median, 200 sequential requests: this site alone ${direct.median.toFixed(1)} ms, a second site in front of it (API_URL) ${inFront.median.toFixed(1)} ms (${(inFront.median / direct.median).toFixed(2)}x)`,
   );
+
+  // The same demo data on PostgreSQL: one instance, then two behind nginx.
+  const pg = startPostgres(pgDir, await freePort());
+  stopPostgres = pg.stop;
+  const pgEnv = {
+    ...env,
+    DATA_DIR: path.join(pgDir, 'files'),
+    DATABASE_URL: pg.url,
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+  };
+  execFileSync('node_modules/.bin/tsx', ['scripts/seed-demo.ts'], { env: pgEnv, stdio: 'ignore' });
+  const proxyPort = await freePort();
+  cluster = startCluster(
+    path.join(pgDir, 'nginx'),
+    proxyPort,
+    [await freePort(), await freePort()],
+    {
+      ...pgEnv,
+      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+    },
+    'ignore',
+  );
+  const instance = `http://127.0.0.1:${cluster.ports[0]}`;
+  const proxy = `http://127.0.0.1:${proxyPort}`;
+  await ready(instance);
+  await ready(`http://127.0.0.1:${cluster.ports[1]}`);
+  await ready(proxy);
+  const rate = (figure: autocannon.Result) =>
+    `${figure.requests.average.toFixed(0)} req/s (p99 ${figure.latency.p99} ms)`;
+  const onPostgres = await load(`${instance}/members`);
+  const behindNginx = await load(`${proxy}/members`);
+  console.log(
+    `/members throughput, 10 connections, 10 s each: SQLite, one instance ${rate(result)}; PostgreSQL, one instance ${rate(onPostgres)}; PostgreSQL, two instances behind nginx ${rate(behindNginx)}`,
+  );
 } finally {
+  cluster?.stop();
+  stopPostgres?.();
   front?.kill('SIGTERM');
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

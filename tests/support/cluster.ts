@@ -10,6 +10,8 @@ export const nginxBinary =
 
 export interface Cluster {
   instances: ChildProcess[];
+  /** the instances' own ports */
+  ports: number[];
   stop(): void;
 }
 
@@ -19,6 +21,7 @@ export function startCluster(
   port: number,
   nodePorts: number[],
   env: NodeJS.ProcessEnv,
+  stdio: 'inherit' | 'ignore' = 'inherit',
 ): Cluster {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true, mode: 0o777 });
@@ -52,12 +55,13 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
   const instances = nodePorts.map((nodePort) =>
     spawn(process.execPath, ['scripts/start.js'], {
       env: { ...env, PORT: String(nodePort), TRUST_PROXY: '1' },
-      stdio: 'inherit',
+      stdio,
     }),
   );
-  const nginx = spawn(nginxBinary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'inherit' });
+  const nginx = spawn(nginxBinary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio });
   return {
     instances,
+    ports: nodePorts,
     stop() {
       nginx.kill('SIGQUIT');
       for (const instance of instances) instance.kill('SIGTERM');

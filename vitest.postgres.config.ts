@@ -13,6 +13,7 @@ export default defineConfig({
     include: ['app/.server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/vitest-postgres.ts'],
-    env: { DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // Instances on PostgreSQL need a shared SESSION_SECRET (config.ts refuses to start without).
+    env: { DATA_DIR: dataDir, NODE_ENV: 'test', SESSION_SECRET: 'unit-tests-session-secret-unit-tests' },
   },
 });

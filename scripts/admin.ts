@@ -5,6 +5,7 @@ import { createInvite, listInvites, revokeInvite } from '../app/.server/api/invi
 import { importProjectsFile, ImportError } from '../app/.server/api/project-import';
 import { listProjects } from '../app/.server/api/projects';
 import { memberSummaries } from '../app/.server/api/members';
+import { backup, copyTo, restore } from '../app/.server/backup';
 
 const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -12,7 +13,11 @@ const USAGE = `usage: npm run admin -- <command>
   invite revoke KEY
   project import FILE.json
   project list
-  member list`;
+  member list
+  backup FILE             one archive of the database (a consistent snapshot) and every file
+  restore FILE            into this site, which must be empty
+  db copy --to URL        copies every row into another database (postgres://... or a SQLite file);
+                          safe to run again; counts are checked`;
 
 class UsageError extends Error {}
 
@@ -48,6 +53,10 @@ function table(rows: Record<string, unknown>[]) {
 
 async function run(argv: string[]): Promise<string> {
   const [group, command, ...rest] = argv;
+  if (group === 'backup' || group === 'restore') {
+    if (argv.length !== 2) throw new UsageError(`${group} needs exactly one FILE`);
+    return group === 'backup' ? backup(command) : restore(command);
+  }
   switch (`${group} ${command}`) {
     case 'invite create': {
       const opts = options(rest);
@@ -88,6 +97,13 @@ async function run(argv: string[]): Promise<string> {
         ),
       );
       return `${projects.length} projects`;
+    }
+    case 'db copy': {
+      const opts = options(rest);
+      const unknown = Object.keys(opts).find((key) => key !== 'to');
+      if (unknown) throw new UsageError(`unknown option --${unknown}`);
+      if (!opts.to) throw new UsageError('db copy needs --to URL');
+      return copyTo(opts.to);
     }
     case 'member list': {
       const members = await memberSummaries(db);

@@ -21,24 +21,26 @@ const migrations: Record<string, Migration> = {
   '005-session-tokens': sessionTokens,
 };
 
-/** True when DATABASE_URL names a PostgreSQL server. */
-export const usesPostgres = /^postgres(ql)?:/.test(config.DATABASE_URL ?? '');
+/** True when a DATABASE_URL names a PostgreSQL server. */
+export const isPostgresUrl = (url: string | undefined) => /^postgres(ql)?:/.test(url ?? '');
+export const usesPostgres = isPostgresUrl(config.DATABASE_URL);
 
-function sqliteFile() {
-  const url = config.DATABASE_URL;
-  if (!url) return path.join(config.DATA_DIR, 'makerspace.sqlite');
-  return path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, ''));
-}
-
-async function open() {
-  if (usesPostgres) {
+/**
+ * A Kysely instance for a DATABASE_URL: PostgreSQL for postgres://, else SQLite (a file: path, or
+ * makerspace.sqlite in `dataDir`). Not migrated: see migrateToLatest.
+ */
+export async function connect(url: string | undefined, dataDir: string): Promise<Kysely<Database>> {
+  if (isPostgresUrl(url)) {
     // Loaded only here, so a site on SQLite never loads the driver.
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const sqlite = new SQLite(sqliteFile());
+  const file = url
+    ? path.resolve(url.replace(/^(sqlite|file):(\/\/)?/, ''))
+    : path.join(dataDir, 'makerspace.sqlite');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -58,7 +60,7 @@ export async function migrateToLatest(db: Kysely<Database>) {
 
 // Reuse one connection across dev rebuilds.
 const globalForDb = globalThis as unknown as { __db?: Kysely<Database>; __migrated?: Promise<void> };
-export const db = (globalForDb.__db ??= await open());
+export const db = (globalForDb.__db ??= await connect(config.DATABASE_URL, config.DATA_DIR));
 globalForDb.__migrated ??= migrateToLatest(db);
 await globalForDb.__migrated;
 

@@ -1,0 +1,99 @@
+// backup, restore and db copy as an operator runs them: real CLI processes on throwaway stores.
+// On the PostgreSQL run (vitest.postgres.config.ts) the source site and the copies use fresh
+// PostgreSQL databases, and the archive is also restored into SQLite: the format is engine-neutral.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test, vi } from 'vitest';
+import { freshDatabase } from '../tests/support/postgres';
+
+vi.setConfig({ testTimeout: 120_000 });
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-backup-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const pgUrl = process.env.DATABASE_URL;
+/** A fresh store: its own DATA_DIR and, on the PostgreSQL run unless `sqlite`, its own database. */
+async function store(name: string, sqlite = false) {
+  const dataDir = path.join(root, name);
+  fs.mkdirSync(dataDir);
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (pgUrl && !sqlite)
+    Object.assign(env, { DATABASE_URL: await freshDatabase(pgUrl), SESSION_SECRET: 'x'.repeat(32) });
+  else env.DATABASE_URL = '';
+  return env;
+}
+
+function cli(env: Record<string, string>, script: string, ...args: string[]) {
+  const result = spawnSync('node_modules/.bin/tsx', [script, ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return {
+    code: result.status,
+    last: result.stdout.trim().split('\n').pop() ?? '',
+    stderr: result.stderr.trim(),
+  };
+}
+const admin = (env: Record<string, string>, ...args: string[]) => cli(env, 'scripts/admin.ts', ...args);
+const files = (env: Record<string, string>) =>
+  fs.existsSync(path.join(env.DATA_DIR, 'assets'))
+    ? fs.readdirSync(path.join(env.DATA_DIR, 'assets'), { recursive: true }).length
+    : 0;
+
+test('a backup taken while invites are being made restores into an empty site, on either engine', async () => {
+  const source = await store('source');
+  expect(cli(source, 'scripts/seed-demo.ts').code).toBe(0);
+  const members = admin(source, 'member', 'list');
+  // Writes while the backup runs: the archive holds a consistent snapshot of them.
+  const writers = Array.from({ length: 6 }, () =>
+    spawn('node_modules/.bin/tsx', ['scripts/admin.ts', 'invite', 'create'], {
+      env: { ...process.env, ...source },
+    }),
+  );
+  const archive = path.join(root, 'site.tar.gz');
+  const made = admin(source, 'backup', archive);
+  await Promise.all(writers.map((writer) => new Promise((resolve) => writer.on('exit', resolve))));
+  expect(made.code).toBe(0);
+  expect(made.last).toMatch(/^backup written: .* \(13 members, 27 posts, 8 projects, \d+ files\)$/);
+
+  for (const target of [await store('restored'), await store('restored-sqlite', true)]) {
+    const restored = admin(target, 'restore', archive);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.last).toMatch(/^restored: 13 members, 27 posts, 8 projects/);
+    expect(admin(target, 'member', 'list').last).toBe(members.last);
+    expect(files(target)).toBe(files(source));
+    const listed = admin(target, 'invite', 'list');
+    expect(listed.code, listed.stderr).toBe(0);
+    const invites = Number(/^(\d+)/.exec(listed.last)![1]);
+    expect(invites).toBeGreaterThanOrEqual(0);
+    expect(invites).toBeLessThanOrEqual(6);
+    // Into a site that is not empty: one line, nothing changed.
+    const again = admin(target, 'restore', archive);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('failed: this site is not empty: restore into a fresh DATA_DIR (and database)');
+  }
+  const broken = path.join(root, 'broken.tar.gz');
+  fs.writeFileSync(broken, 'not an archive');
+  const refused = admin(await store('empty'), 'restore', broken);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/^failed: not a backup archive/);
+});
+
+test('db copy moves every row to another store, safe to run again', async () => {
+  const source = await store('copy-source');
+  expect(cli(source, 'scripts/seed-demo.ts').code).toBe(0);
+  const target = pgUrl ? await freshDatabase(pgUrl) : path.join(root, 'copy-target.sqlite');
+  for (let run = 0; run < 2; run++) {
+    const copied = admin(source, 'db', 'copy', '--to', target);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.last).toMatch(
+      /^copied to (PostgreSQL|SQLite): 13 members, 27 posts, 8 projects, \d+ files; counts checked$/,
+    );
+  }
+  const there = { DATA_DIR: source.DATA_DIR, DATABASE_URL: target, SESSION_SECRET: 'x'.repeat(32) };
+  const listed = admin(there, 'member', 'list');
+  expect(listed.stderr).toBe('');
+  expect(listed.last).toBe('13 members');
+  expect(admin(source, 'db', 'copy').stderr).toBe('db copy needs --to URL');
+});

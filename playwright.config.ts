@@ -109,6 +109,8 @@ export default defineConfig({
     url: `${baseUrl(name)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, so start-server.ts stops what it started (nginx, PostgreSQL) and removes its folders.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     // The broken store logs every failed query on purpose: keep that out of the report.
     stderr: name === 'broken' || name === 'nomail' ? 'ignore' : 'pipe',

@@ -65,6 +65,7 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
     stop() {
       nginx.kill('SIGQUIT');
       for (const instance of instances) instance.kill('SIGTERM');
+      nginx.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     },
   };
 }

@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster on loopback for the tests (Debian's postgresql package): initdb
 // into a temp folder, start it on a free port, drop it at the end. As root it runs as the
 // `postgres` user (initdb and the server refuse root).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,12 +19,15 @@ function binary(name: string) {
 
 const asRoot = process.getuid?.() === 0;
 
+/** The command line for one of the server's programs, as the postgres user when we are root. */
+const commandFor = (program: string, args: string[]): [string, string[]] =>
+  asRoot ? ['runuser', ['-u', 'postgres', '--', binary(program), ...args]] : [binary(program), args];
+
 function run(program: string, args: string[]) {
-  const [command, fullArgs] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', binary(program), ...args]]
-    : [binary(program), args];
-  execFileSync(command, fullArgs, { stdio: 'pipe' });
+  execFileSync(...commandFor(program, args), { stdio: 'pipe' });
 }
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** The URL of the cluster a test server uses (its database is the default `postgres`). */
 export const postgresUrl = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -36,16 +39,33 @@ export function startPostgres(dir: string, port: number) {
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off`,
-    'start',
-  ]);
+  // The server runs as our child, not daemonised by pg_ctl: if the test run is killed, it goes too.
+  const server = spawn(
+    ...commandFor('postgres', [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-k',
+      dir,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+    ]),
+    { stdio: ['ignore', 'ignore', fs.openSync(path.join(dir, 'server.log'), 'a')] },
+  );
+  const ready = () =>
+    spawnSync(binary('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)]).status === 0;
+  for (let waited = 0; !ready(); waited += 200) {
+    if (waited > 30_000)
+      throw new Error(
+        `PostgreSQL did not start: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-500)}`,
+      );
+    pause(200);
+  }
   let stopped = false;
   return {
     url: postgresUrl(port),
@@ -54,9 +74,10 @@ export function startPostgres(dir: string, port: number) {
       stopped = true;
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+      } catch {
+        server.kill('SIGKILL');
       }
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

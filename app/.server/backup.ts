@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import * as tar from 'tar';
-import { config } from './config';
-import { connect, db, isPostgresUrl, migrateToLatest, usesPostgres, type Database } from './db';
+import { config, isPostgresUrl } from './config';
+import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
 
 /** Every table, parents before children (foreign keys), so rows insert in this order. */
 export const TABLES = [
@@ -74,8 +74,11 @@ async function counts(store: Kysely<Database>) {
   return result;
 }
 
-const summary = (rows: Pick<Record<Table, number>, 'users' | 'posts' | 'projects' | 'assets'>) =>
-  `${rows.users} members, ${rows.posts} posts, ${rows.projects} projects, ${rows.assets} files`;
+/** What a store holds, in one line: from counts, or from the rows themselves. */
+function summary(store: Record<'users' | 'posts' | 'projects' | 'assets', number | unknown[]>) {
+  const n = (value: number | unknown[]) => (Array.isArray(value) ? value.length : value);
+  return `${n(store.users)} members, ${n(store.posts)} posts, ${n(store.projects)} projects, ${n(store.assets)} files`;
+}
 
 const assetsRoot = (dataDir: string) => path.join(dataDir, 'assets');
 const assetPath = (root: string, id: string) => path.join(root, id.slice(0, 2), id);
@@ -122,7 +125,7 @@ export async function backup(file: string): Promise<string> {
     ]);
     // The archive appears whole or not at all.
     fs.renameSync(`${target}.partial`, target);
-    const line = `backup written: ${file} (${summary({ users: rows.users.length, posts: rows.posts.length, projects: rows.projects.length, assets: rows.assets.length })})`;
+    const line = `backup written: ${file} (${summary(rows)})`;
     return missing ? `${line}; ${missing} files were deleted while it ran` : line;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -176,7 +179,7 @@ export async function copyTo(url: string): Promise<string> {
     const short = TABLES.filter((table) => there[table] < rows[table].length);
     if (short.length) throw new BackupError(`copy incomplete: ${short.join(', ')} have fewer rows than here`);
     const kind = isPostgresUrl(url) ? 'PostgreSQL' : 'SQLite';
-    return `copied to ${kind}: ${summary({ users: rows.users.length, posts: rows.posts.length, projects: rows.projects.length, assets: rows.assets.length })}; counts checked`;
+    return `copied to ${kind}: ${summary(rows)}; counts checked`;
   } finally {
     await target.destroy();
   }

@@ -15,6 +15,9 @@ const optional = z
 const url = (name: string) =>
   optional.refine((value) => value === undefined || URL.canParse(value), `${name} must be a full URL`);
 
+/** True when a DATABASE_URL names a PostgreSQL server (else it is SQLite). */
+export const isPostgresUrl = (url: string | undefined) => /^postgres(ql)?:/.test(url ?? '');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -126,7 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>): z.infer<ty
   const result = EnvSchema.superRefine((value, context) => {
     // Instances sharing a database must share the secret that signs their cookies: a generated
     // one would live on one instance's disk.
-    if (/^postgres(ql)?:/.test(value.DATABASE_URL ?? '') && !value.SESSION_SECRET)
+    if (isPostgresUrl(value.DATABASE_URL) && !value.SESSION_SECRET)
       context.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],

@@ -20,7 +20,7 @@ export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readFo
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';
 export { linkMessage, MailError, sendMail } from './mail';
-export { clearLimit, hit, isLimited, LIMITS } from './rate-limit';
+export { clearLimit, hit, isLimited, LIMITS, withinAddressLimit } from './rate-limit';
 export { registerDetails, registerProfile, registerView } from './registration';
 export { rateLimitAddress } from './security';
 export { passwordSignIn } from './sign-in';

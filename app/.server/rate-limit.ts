@@ -1,6 +1,8 @@
 // Fixed-window counters in the database (docs/architecture.md §6), so limits hold across restarts.
 import { sql } from 'kysely';
+import type { AppLoadContext } from '@remix-run/node';
 import { db } from './db';
+import { rateLimitAddress } from './security';
 
 export interface Limit {
   /** attempts allowed in a window */
@@ -50,6 +52,23 @@ export async function hit(key: string, limit: Limit): Promise<boolean> {
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
   return row.count <= limit.max;
+}
+
+/**
+ * Counts one request of `name` against the client's address; true while within `limit`. An
+ * unknown address (rateLimitAddress) is not limited here.
+ */
+export async function withinAddressLimit(context: AppLoadContext, name: string, limit: Limit) {
+  const address = rateLimitAddress(context);
+  return !address || (await hit(`${name}:${address}`, limit));
+}
+
+/** Wrong invite keys count towards this limit (per address, or site-wide when it is unknown). */
+export function inviteGuessLimit(context: AppLoadContext) {
+  const address = rateLimitAddress(context);
+  return address
+    ? { key: `invite-guess:${address}`, limit: LIMITS.inviteGuessesPerAddress }
+    : { key: 'invite-guess:all', limit: LIMITS.inviteGuessesSiteWide };
 }
 
 export async function clearLimit(key: string) {

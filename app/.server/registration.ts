@@ -9,9 +9,8 @@ import { api, InviteError } from './api';
 import { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
-import { hit, LIMITS } from './rate-limit';
+import { hit, inviteGuessLimit, LIMITS, withinAddressLimit } from './rate-limit';
 import { sealedCookie } from './sealed-cookie';
-import { rateLimitAddress } from './security';
 import { prepareImageFields } from './uploads';
 
 export interface RegistrationDraft extends RegisterStep1 {
@@ -73,11 +72,8 @@ export async function registerDetails(request: Request, context: AppLoadContext)
   if (usernameIsTaken) fieldErrors.username = ['Username is already taken'];
   if (invite !== 'ok') {
     // Wrong keys count towards a limit, so keys cannot be guessed by trying many.
-    const address = rateLimitAddress(context);
-    const allowed = await hit(
-      address ? `invite-guess:${address}` : 'invite-guess:all',
-      address ? LIMITS.inviteGuessesPerAddress : LIMITS.inviteGuessesSiteWide,
-    );
+    const guesses = inviteGuessLimit(context);
+    const allowed = await hit(guesses.key, guesses.limit);
     fieldErrors.inviteKey = [
       allowed ? new InviteError(invite).message : 'Too many attempts. Please try again later.',
     ];
@@ -91,6 +87,20 @@ export async function registerDetails(request: Request, context: AppLoadContext)
     bannerId: previous?.bannerId ?? null,
   };
   return redirect('/register?step=2', { headers: { 'Set-Cookie': await draftCookie.write(draft) } });
+}
+
+/**
+ * docs/product.md §5: at the final step of registration (the form's step 2, the API's signup),
+ * both uniqueness checks run again, in parallel, before anything is created.
+ */
+export async function nameConflicts(email: string, username: string) {
+  const [emailIsTaken, usernameIsTaken] = await Promise.all([
+    api.accounts.emailTaken(email),
+    api.accounts.usernameTaken(username),
+  ]);
+  if (emailIsTaken) return { field: 'email', message: 'Email already registered' } as const;
+  if (usernameIsTaken) return { field: 'username', message: 'Username already taken' } as const;
+  return null;
 }
 
 const IMAGE_FIELDS = ['avatar', 'banner'] as const;
@@ -126,17 +136,11 @@ export async function registerProfile(request: Request, context: AppLoadContext)
 
     const fail = (message: string) =>
       formReply(submission.reply({ formErrors: [`Error: ${message}`] }), 400, headers);
-    const address = rateLimitAddress(context);
-    if (address && !(await hit(`register:${address}`, LIMITS.registrationsPerAddress))) {
+    if (!(await withinAddressLimit(context, 'register', LIMITS.registrationsPerAddress))) {
       return fail(identityMessage('register', new IdentityError('too-many-requests')));
     }
-    // docs/product.md §5: both checks again, in parallel, before the identity account is created.
-    const [emailIsTaken, usernameIsTaken] = await Promise.all([
-      api.accounts.emailTaken(draft.email),
-      api.accounts.usernameTaken(draft.username),
-    ]);
-    if (emailIsTaken) return fail('Email already registered');
-    if (usernameIsTaken) return fail('Username already taken');
+    const conflict = await nameConflicts(draft.email, draft.username);
+    if (conflict) return fail(conflict.message);
 
     let account: Awaited<ReturnType<typeof identity.createAccount>>;
     try {

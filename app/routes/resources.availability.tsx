@@ -1,13 +1,12 @@
 // GET /resources/availability?email=… or ?username=… — the debounced uniqueness check of
 // registration step 1 (docs/product.md §5). Failures are ignored by the page; the server checks again on submit.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { api, hit, LIMITS, rateLimitAddress } from '~/.server';
+import { api, LIMITS, withinAddressLimit } from '~/.server';
 import { UsernameSchema } from '~/lib/schemas';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const address = rateLimitAddress(context);
-  if (address && !(await hit(`availability:${address}`, LIMITS.availabilityChecksPerAddress))) {
+  if (!(await withinAddressLimit(context, 'availability', LIMITS.availabilityChecksPerAddress))) {
     return data({ status: 'unknown' as const }, { status: 429 });
   }
   const email = url.searchParams.get('email');

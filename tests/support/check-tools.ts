@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './browser';
 import { nginxBinary } from './cluster';
+import { hasPostgres } from './postgres';
 
 const hasChromium = () =>
   Boolean(chromiumLaunchOptions.executablePath) || fs.existsSync(chromium.executablePath());
@@ -32,12 +33,6 @@ if (!hasChromium()) {
     );
 }
 
-const hasPostgres = () =>
-  (fs.existsSync('/usr/lib/postgresql') &&
-    fs
-      .readdirSync('/usr/lib/postgresql')
-      .some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))) ||
-  run('initdb', ['--version']);
 if (!hasPostgres()) {
   if (isRoot && run('apt-get', ['--version'])) {
     console.log("No PostgreSQL found: installing Debian's postgresql...");

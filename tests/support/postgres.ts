@@ -17,6 +17,12 @@ function binary(name: string) {
   return version ? path.join(root, version, 'bin', name) : name;
 }
 
+/** True when PostgreSQL's server programs are installed (Debian's folder, or on PATH). */
+export function hasPostgres() {
+  const initdb = binary('initdb');
+  return initdb !== 'initdb' || spawnSync('initdb', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
 const asRoot = process.getuid?.() === 0;
 
 /** The command line for one of the server's programs, as the postgres user when we are root. */

@@ -33,6 +33,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A post as a Directus-like backend answers it: numeric ids, its own file fields, 0/1 flags. */
+const directusPost = {
+  id: 5,
+  slug: 'scan',
+  title: 'Scan',
+  starred: 1,
+  file: { id: 9, filename_download: 'a.stl', type: 'model/stl' },
+};
+
 describe('a backend with other habits', () => {
   it('reads numeric ids, `data` lists and Directus file fields into the site models', async () => {
     answers.set('GET /api/page/generic/get_members', () => ({
@@ -43,30 +52,14 @@ describe('a backend with other habits', () => {
             fullname: null,
             qualifications: null,
             avatar: 17,
-            posts: [
-              {
-                id: 5,
-                slug: 'scan',
-                title: 'Scan',
-                starred: 1,
-                file: { id: 9, filename_download: 'a.stl', type: 'model/stl' },
-              },
-            ],
+            posts: [directusPost],
           },
         ],
       },
     }));
     answers.set('POST /api/page/posts/get_by_user', () => ({
       json: {
-        posts: [
-          {
-            id: 5,
-            slug: 'scan',
-            title: 'Scan',
-            starred: 1,
-            file: { id: 9, filename_download: 'a.stl', type: 'model/stl' },
-          },
-        ],
+        posts: [directusPost],
       },
     }));
     const [member] = await api.members.list();

@@ -131,15 +131,25 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     return id;
   }
 
-  /** The id for a write's file: uploaded now if this request prepared it (the local copy then goes). */
-  async function fileId(token: string | null, choice: FileChoice | null) {
-    if (choice === null || typeof choice === 'string') return choice;
+  /** Uploads a file this request prepared; the local copy goes either way. */
+  async function uploadPrepared(token: string | null, asset: PreparedAsset) {
     try {
-      return await upload(token, choice);
+      return await upload(token, asset);
     } finally {
-      choice.discard();
+      asset.discard();
     }
   }
+
+  /** The id for a write's file: an id as it is, a prepared file uploaded now. */
+  const fileId = (token: string | null, choice: FileChoice | null) =>
+    choice === null || typeof choice === 'string' ? choice : uploadPrepared(token, choice);
+
+  /** A validate call (docs/product.md §7): its count above 0 means taken. */
+  const taken = async (kind: 'email' | 'username', value: string) => {
+    const call = `validate ${kind}`;
+    const response = await send(call, `/auth/${kind}/validate/${encodeURIComponent(value)}`);
+    return (await read(call, response, RemoteCount)) > 0;
+  };
 
   /** A 422 the backend explains field by field, as our own FieldError (first field). */
   function fieldFailure(error: unknown) {
@@ -287,7 +297,7 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     assets: {
       file: assetFile,
       async save(owner, asset) {
-        if (owner) return fileId(owner.token, asset) as Promise<string>;
+        if (owner) return uploadPrepared(owner.token, asset);
         // Before sign-up there is no token to upload with: kept here until the member exists.
         try {
           await db.insertInto('assets').values(asset.row).execute();
@@ -306,6 +316,7 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
           avatarId = await fileId(caller.token, images.avatar);
           bannerId = await fileId(caller.token, images.banner);
         } finally {
+          // The banner's prepared files too, when the avatar's upload failed first.
           discardChoices(images.avatar, images.banner);
         }
         // update_profile takes the images by id: unchanged ones are sent as they are.
@@ -398,18 +409,8 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
       },
     },
     accounts: {
-      emailTaken: async (email) =>
-        (await read(
-          'validate email',
-          await send('validate email', `/auth/email/validate/${encodeURIComponent(email)}`),
-          RemoteCount,
-        )) > 0,
-      usernameTaken: async (username) =>
-        (await read(
-          'validate username',
-          await send('validate username', `/auth/username/validate/${encodeURIComponent(username)}`),
-          RemoteCount,
-        )) > 0,
+      emailTaken: (email) => taken('email', email),
+      usernameTaken: (username) => taken('username', username),
       // Section 7 has no call to check a key before sign-up: the backend checks it then.
       inviteState: async (): Promise<InviteState> => 'ok',
       async signUp(input) {

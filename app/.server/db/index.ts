@@ -4,7 +4,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
-import { config } from '../config';
+import { config, isPostgresUrl } from '../config';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as usernameRedirects from './migrations/002-username-redirects';
@@ -21,8 +21,6 @@ const migrations: Record<string, Migration> = {
   '005-session-tokens': sessionTokens,
 };
 
-/** True when a DATABASE_URL names a PostgreSQL server. */
-export const isPostgresUrl = (url: string | undefined) => /^postgres(ql)?:/.test(url ?? '');
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);
 
 /**

@@ -8,11 +8,11 @@ import { api, InviteError, type Caller } from '../api';
 import { IMAGE_LIMIT_BYTES, isImageType, prepareAsset, sniffSource, AssetError } from '../assets';
 import { discardUploads, FORMS, isTooLarge, readForm, uploadSource } from '../forms';
 import { identity } from '../identity';
-import { hit, isLimited, LIMITS } from '../rate-limit';
-import { rateLimitAddress } from '../security';
+import { hit, inviteGuessLimit, isLimited, LIMITS, withinAddressLimit, type Limit } from '../rate-limit';
 import { sendAsset } from '../send-asset';
+import { nameConflicts } from '../registration';
 import { passwordSignIn } from '../sign-in';
-import type { Member, Post, Project } from '~/lib/models';
+import { FieldError, type Member, type Post, type Project } from '~/lib/models';
 import { UsernameSchema } from '~/lib/schemas';
 import * as S from './schemas';
 import { issueToken, revokeToken } from './tokens';
@@ -30,8 +30,8 @@ export class RestError extends Error {
   }
 }
 
-const invalid = (field: string, message: string) =>
-  new RestError(422, 'invalid-input', `${field}: ${message}`, { [field]: [message] });
+/** One field's problem: handle.ts answers it as 422 invalid-input, like the seam's own. */
+const invalid = (field: string, message: string) => new FieldError(field, message);
 
 /**
  * Who may call: anyone; a bearer token of a member; or a bearer token of an identity account that
@@ -114,13 +114,19 @@ async function userOf(caller: Pick<Caller, 'username'>) {
   return toUser(member);
 }
 
-async function limit(context: AppLoadContext, name: string, value: typeof LIMITS.registrationsPerAddress) {
-  const address = rateLimitAddress(context);
-  if (address && !(await hit(`${name}:${address}`, value)))
+async function limit(context: AppLoadContext, name: string, value: Limit) {
+  if (!(await withinAddressLimit(context, name, value)))
     throw new RestError(429, 'rate-limited', 'Too many requests. Please try again later.');
 }
 
 const member = (call: Call<unknown>) => call.caller as Caller;
+
+/** A post the caller just wrote, as the answer (gone again already: 404). */
+async function writtenPost(call: Call<unknown>, id: string) {
+  const post = await api.ownPosts.find(member(call), id);
+  if (!post) throw new RestError(404, 'not-found', 'Post not found');
+  return toPost(post);
+}
 
 const asset = (path: string, summary: string): Endpoint => ({
   method: 'GET',
@@ -275,17 +281,10 @@ export const ENDPOINTS: Endpoint<never>[] = [
       if (caller) throw new RestError(409, 'already-registered', 'This account is already a member.');
       if (body.email !== account.email) throw invalid('email', 'The e-mail is not the signed-in account’s.');
       await limit(context, 'register', LIMITS.registrationsPerAddress);
-      // docs/product.md §5: both checks, in parallel, before anything is written.
-      const [emailTaken, usernameTaken] = await Promise.all([
-        api.accounts.emailTaken(body.email),
-        api.accounts.usernameTaken(body.username),
-      ]);
-      if (emailTaken) throw invalid('email', 'Email already registered');
-      if (usernameTaken) throw invalid('username', 'Username already taken');
-      const address = rateLimitAddress(context);
-      const guessKey = address ? `invite-guess:${address}` : 'invite-guess:all';
-      const guessLimit = address ? LIMITS.inviteGuessesPerAddress : LIMITS.inviteGuessesSiteWide;
-      if (await isLimited(guessKey, guessLimit))
+      const conflict = await nameConflicts(body.email, body.username);
+      if (conflict) throw invalid(conflict.field, conflict.message);
+      const guesses = inviteGuessLimit(context);
+      if (await isLimited(guesses.key, guesses.limit))
         throw new RestError(429, 'rate-limited', 'Too many attempts. Please try again later.');
       try {
         await api.accounts.signUp({
@@ -303,7 +302,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
       } catch (error) {
         if (!(error instanceof InviteError)) throw error;
         // Wrong keys count towards a limit, so keys cannot be guessed by trying many.
-        await hit(guessKey, guessLimit);
+        await hit(guesses.key, guesses.limit);
         throw invalid('invite_key', error.message);
       }
       return userOf(body);
@@ -345,7 +344,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     async handle(call) {
       const { title, content, starred, file_id } = call.body;
       const { id } = await api.ownPosts.insert(member(call), { title, content, starred }, file_id);
-      return toPost((await api.ownPosts.find(member(call), id))!);
+      return writtenPost(call, id);
     },
   } satisfies Endpoint<z.infer<typeof S.PostInsertBodySchema>>),
   define({
@@ -365,7 +364,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
         file_id ?? null,
       );
       if (!saved) throw new RestError(404, 'not-found', 'Post not found');
-      return toPost((await api.ownPosts.find(member(call), id))!);
+      return writtenPost(call, id);
     },
   } satisfies Endpoint<z.infer<typeof S.PostEditBodySchema>>),
   define({

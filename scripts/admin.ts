@@ -6,6 +6,7 @@ import { importProjectsFile, ImportError } from '../app/.server/api/project-impo
 import { listProjects } from '../app/.server/api/projects';
 import { memberSummaries } from '../app/.server/api/members';
 import { backup, copyTo, restore } from '../app/.server/backup';
+import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 
 const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -17,7 +18,14 @@ const USAGE = `usage: npm run admin -- <command>
   backup FILE             one archive of the database (a consistent snapshot) and every file
   restore FILE            into this site, which must be empty
   db copy --to URL        copies every row into another database (postgres://... or a SQLite file);
-                          safe to run again; counts are checked`;
+                          safe to run again; counts are checked
+  db copy --assets-to s3://BUCKET
+                          copies every file into a bucket (endpoint and keys from S3_*); with
+                          --to as well, both in one run
+  files check             rows against stored files: missing files, folders without a row
+  files sweep [--min-age MINUTES]
+                          removes folders without a row written at least MINUTES ago (default 60;
+                          0 only when no write is in flight, e.g. after a crash with the site stopped)`;
 
 class UsageError extends Error {}
 
@@ -100,10 +108,27 @@ async function run(argv: string[]): Promise<string> {
     }
     case 'db copy': {
       const opts = options(rest);
-      const unknown = Object.keys(opts).find((key) => key !== 'to');
+      const unknown = Object.keys(opts).find((key) => key !== 'to' && key !== 'assets-to');
       if (unknown) throw new UsageError(`unknown option --${unknown}`);
-      if (!opts.to) throw new UsageError('db copy needs --to URL');
-      return copyTo(opts.to);
+      if (!opts.to && !opts['assets-to'])
+        throw new UsageError('db copy needs --to URL or --assets-to s3://BUCKET');
+      return copyTo({ to: opts.to, assetsTo: opts['assets-to'] });
+    }
+    case 'files check': {
+      const report = await checkFiles(db);
+      const line = `${files.label}: ${report.rows} assets, ${report.missing.length} missing files, ${report.unreferenced.length} folders without a row`;
+      if (report.missing.length)
+        throw new Error(`${line} (missing: ${report.missing.slice(0, 5).join(', ')})`);
+      return line;
+    }
+    case 'files sweep': {
+      const opts = options(rest);
+      const unknown = Object.keys(opts).find((key) => key !== 'min-age');
+      if (unknown) throw new UsageError(`unknown option --${unknown}`);
+      const minAge = opts['min-age'] ?? '60';
+      if (!/^\d+$/.test(minAge)) throw new UsageError('--min-age must be whole minutes');
+      const minutes = Number(minAge);
+      return `removed ${await sweepUnreferencedFiles(db, minutes * 60_000)} folders without a row`;
     }
     case 'member list': {
       const members = await memberSummaries(db);

@@ -95,5 +95,5 @@ test('db copy moves every row to another store, safe to run again', async () => 
   const listed = admin(there, 'member', 'list');
   expect(listed.stderr).toBe('');
   expect(listed.last).toBe('13 members');
-  expect(admin(source, 'db', 'copy').stderr).toBe('db copy needs --to URL');
+  expect(admin(source, 'db', 'copy').stderr).toBe('db copy needs --to URL or --assets-to s3://BUCKET');
 });

@@ -1,4 +1,5 @@
-// Uploaded files: disk storage under DATA_DIR/assets and the image pipeline (docs/architecture.md §6).
+// Uploaded files: the image pipeline and the asset rows (docs/architecture.md §6); where the bytes
+// live (DATA_DIR/assets or an S3 bucket) is file-store.ts.
 // Avatars, banners and project images are re-encoded by sharp, which drops metadata (GPS, camera
 // serials), and get WebP width variants for srcset. Attachments keep their bytes; those that are
 // not images are always served as downloads.
@@ -10,6 +11,7 @@ import sharp from 'sharp';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from './config';
+import { diskStore, s3SettingsFrom, s3Store } from './file-store';
 import type { Database, AssetsTable } from './db/schema';
 import { nowIso } from '~/lib/time';
 import { variantWidths } from '~/lib/images';
@@ -17,8 +19,13 @@ import { variantWidths } from '~/lib/images';
 export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
 
-const root = path.join(config.DATA_DIR, 'assets');
 const ASSET_ID = /^[0-9a-f]{32}$/;
+
+/** This site's file store: an S3 bucket when S3_BUCKET is set, else DATA_DIR/assets. */
+export const files = config.S3_BUCKET
+  ? // Files on their way up wait beside the upload temp files, where sweepStaleUploads finds leftovers.
+    s3Store(s3SettingsFrom(config), path.join(config.DATA_DIR, 'uploads'))
+  : diskStore(path.join(config.DATA_DIR, 'assets'));
 
 /** The sniffed type of a source's bytes. */
 export const sniffSource = (source: AssetSource) =>
@@ -49,25 +56,15 @@ export class AssetError extends Error {}
 
 export interface PreparedAsset {
   row: AssetsTable;
-  /** the stored file (a re-encoded image, or an attachment's original bytes) */
+  /** the stored file on disk (a re-encoded image, or an attachment's original bytes) */
   path: string;
   /** Removes the files written for this asset: call it when the surrounding write fails. */
   discard(): void;
 }
 
-function assetDir(id: string) {
-  return path.join(root, id.slice(0, 2), id);
-}
-
-/** Removes an asset's folder, and its two-letter parent when that is left empty. */
-function removeAssetDir(id: string) {
-  const dir = assetDir(id);
-  fs.rmSync(dir, { recursive: true, force: true });
-  try {
-    fs.rmdirSync(path.dirname(dir));
-  } catch {
-    /* other assets share the parent */
-  }
+/** Removes an asset's files; a failure is logged, and the hourly sweep finds what is left. */
+function removeFiles(id: string) {
+  files.remove(id).catch((error) => console.error(`Removing the files of asset ${id} failed:`, error));
 }
 
 function safeFilename(name: string) {
@@ -147,8 +144,8 @@ export async function prepareAsset(
       : null;
   const sha256 = await sha256Of(imageBytes ? { bytes: imageBytes } : input);
   const id = crypto.randomBytes(16).toString('hex');
-  const dir = assetDir(id);
-  const discard = () => removeAssetDir(id);
+  const dir = files.workDir(id);
+  const discard = () => removeFiles(id);
   fs.mkdirSync(dir, { recursive: true });
   const original = path.join(dir, 'original');
   try {
@@ -206,6 +203,7 @@ export async function prepareAsset(
       variants: JSON.stringify(variants),
       created_at: nowIso(),
     };
+    await files.keep(id);
     return { row, path: original, discard };
   } catch (error) {
     discard();
@@ -256,16 +254,12 @@ export async function findStoredFile(
   const isImage = isImageType(row.mime_type);
   const variants: number[] = JSON.parse(row.variants);
   const variant = isImage && width ? variants.find((candidate) => candidate >= width) : undefined;
-  const file = path.join(assetDir(id), variant ? `w${variant}.webp` : 'original');
-  let size: number;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    return null;
-  }
+  const stored = await files.read(id, variant ? `w${variant}.webp` : 'original');
+  if (!stored) return null;
   return {
-    open: () => createReadableStreamFromReadable(fs.createReadStream(file)),
-    size,
+    open: () => createReadableStreamFromReadable(stored.stream()),
+    close: stored.close,
+    size: stored.size,
     mimeType: variant ? 'image/webp' : row.mime_type,
     filename: row.filename,
     etag: `"${row.sha256.slice(0, 32)}${variant ? `-w${variant}` : ''}"`,
@@ -273,25 +267,14 @@ export async function findStoredFile(
   };
 }
 
-/** True when the file store can take a new file (for /healthz). */
-export async function storageWritable(): Promise<boolean> {
-  try {
-    fs.mkdirSync(root, { recursive: true });
-    await fs.promises.access(root, fs.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where an asset's stored file is on disk. */
-export const originalPath = (id: string) => path.join(assetDir(id), 'original');
+/** Where an asset's stored file is on disk (API_URL mode, whose waiting images stay on disk). */
+export const originalPath = (id: string) => path.join(files.workDir(id), 'original');
 
 /** Deletes an asset's files and row (used when its owner replaces or removes it). */
 export async function deleteAsset(db: Kysely<Database>, id: string) {
   if (!ASSET_ID.test(id)) return;
   await db.deleteFrom('assets').where('id', '=', id).execute();
-  removeAssetDir(id);
+  await files.remove(id);
 }
 
 /**
@@ -328,4 +311,52 @@ export async function sweepOrphanAssets(db: Kysely<Database>) {
     .execute();
   for (const { id } of orphans) await deleteAsset(db, id);
   return orphans.length;
+}
+
+/** The asset ids among `ids` that have a row. */
+async function rowsAmong(db: Kysely<Database>, ids: string[]) {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('assets')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/**
+ * Files are stored before the row that names them is committed, so a process killed in between
+ * leaves a folder without a row. Removes those written more than `minAgeMs` ago (younger ones may
+ * belong to a write still in flight on some instance) and returns how many.
+ */
+export async function sweepUnreferencedFiles(db: Kysely<Database>, minAgeMs = 60 * 60 * 1000) {
+  const before = Date.now() - minAgeMs;
+  const candidates: string[] = [];
+  for await (const folder of files.folders())
+    if (folder.modified.getTime() <= before) candidates.push(folder.id);
+  const known = await rowsAmong(db, candidates);
+  const unreferenced = candidates.filter((id) => !known.has(id));
+  for (const id of unreferenced) await files.remove(id);
+  return unreferenced.length;
+}
+
+/** Rows against files: how many of each, rows whose file is missing, folders without a row. */
+export async function checkFiles(db: Kysely<Database>) {
+  const rows = await db.selectFrom('assets').select('id').execute();
+  const withOriginal = new Set<string>();
+  const folders: string[] = [];
+  for await (const folder of files.folders()) {
+    folders.push(folder.id);
+    if (folder.names.includes('original')) withOriginal.add(folder.id);
+  }
+  const known = new Set(rows.map((row) => row.id));
+  return {
+    rows: rows.length,
+    folders: folders.length,
+    missing: rows.filter((row) => !withOriginal.has(row.id)).map((row) => row.id),
+    unreferenced: folders.filter((id) => !known.has(id)),
+  };
 }

@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import * as tar from 'tar';
 import { config, isPostgresUrl } from './config';
+import { files } from './assets';
 import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
+import { diskStore, s3SettingsFrom, s3Store, type FileStore } from './file-store';
 
 /** Every table, parents before children (foreign keys), so rows insert in this order. */
 export const TABLES = [
@@ -80,21 +82,24 @@ function summary(store: Record<'users' | 'posts' | 'projects' | 'assets', number
   return `${n(store.users)} members, ${n(store.posts)} posts, ${n(store.projects)} projects, ${n(store.assets)} files`;
 }
 
-const assetsRoot = (dataDir: string) => path.join(dataDir, 'assets');
-const assetPath = (root: string, id: string) => path.join(root, id.slice(0, 2), id);
+/** The files an asset row names: its original and its WebP variants. */
+const fileNames = (asset: Record<string, unknown>) => [
+  'original',
+  ...(JSON.parse(String(asset.variants ?? '[]')) as number[]).map((width) => `w${width}.webp`),
+];
 
-/** Hard-links (or copies, across file systems) one asset's folder. False when it is gone. */
-function linkAsset(from: string, to: string) {
-  if (!fs.existsSync(from)) return false;
-  fs.mkdirSync(to, { recursive: true });
-  for (const name of fs.readdirSync(from)) {
-    try {
-      fs.linkSync(path.join(from, name), path.join(to, name));
-    } catch {
-      fs.copyFileSync(path.join(from, name), path.join(to, name));
+/** Copies the files of asset rows from one store to another; returns how many had no original. */
+async function copyFiles(rows: Record<string, unknown>[], from: FileStore, to: FileStore) {
+  let missing = 0;
+  for (const asset of rows) {
+    const id = String(asset.id);
+    for (const name of fileNames(asset)) {
+      const stored = await from.read(id, name);
+      if (stored) await to.write(id, name, stored.stream(), stored.size);
+      else if (name === 'original') missing++;
     }
   }
-  return true;
+  return missing;
 }
 
 function staging() {
@@ -108,12 +113,7 @@ export async function backup(file: string): Promise<string> {
   const rows = await snapshot(db, usesPostgres);
   const dir = staging();
   try {
-    let missing = 0;
-    for (const asset of rows.assets) {
-      const id = String(asset.id);
-      if (!linkAsset(assetPath(assetsRoot(config.DATA_DIR), id), assetPath(path.join(dir, 'assets'), id)))
-        missing++;
-    }
+    const missing = await copyFiles(rows.assets, files, diskStore(path.join(dir, 'assets')));
     fs.writeFileSync(
       path.join(dir, 'backup.json'),
       JSON.stringify({ format: FORMAT, created_at: new Date().toISOString(), rows }),
@@ -153,34 +153,63 @@ export async function restore(file: string): Promise<string> {
     }
     if (parsed.format !== FORMAT || !parsed.rows) throw new BackupError('not a backup archive of this site');
     const rows = parsed.rows;
+    // Files first: a restore that fails half-way leaves no row without its file.
+    const missing = await copyFiles(rows.assets, diskStore(path.join(dir, 'assets')), files);
     await writeRows(db, rows);
-    for (const asset of rows.assets) {
-      const id = String(asset.id);
-      linkAsset(assetPath(path.join(dir, 'assets'), id), assetPath(assetsRoot(config.DATA_DIR), id));
-    }
-    return `restored: ${summary(await counts(db))}`;
+    const line = `restored: ${summary(await counts(db))}`;
+    return missing ? `${line}; ${missing} files were not in the archive` : line;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * Copies this site's rows into the store at `url` (migrated first), leaving rows it already has:
- * safe to run again. Checks that every table there has at least the rows here.
+ * Copies this site's rows into the database at `to` (migrated first), leaving rows it already has,
+ * and/or its files into the bucket `assetsTo` (s3://bucket; endpoint and credentials from S3_*):
+ * safe to run again. Checks that every table there has at least the rows here and every file is
+ * there.
  */
-export async function copyTo(url: string): Promise<string> {
-  if (url === config.DATABASE_URL) throw new BackupError('--to names the store this site uses');
-  const target = await connect(url, config.DATA_DIR);
-  try {
-    await migrateToLatest(target);
-    const rows = await snapshot(db, usesPostgres);
-    await writeRows(target, rows);
-    const there = await counts(target);
-    const short = TABLES.filter((table) => there[table] < rows[table].length);
-    if (short.length) throw new BackupError(`copy incomplete: ${short.join(', ')} have fewer rows than here`);
-    const kind = isPostgresUrl(url) ? 'PostgreSQL' : 'SQLite';
-    return `copied to ${kind}: ${summary(rows)}; counts checked`;
-  } finally {
-    await target.destroy();
+export async function copyTo({ to, assetsTo }: { to?: string; assetsTo?: string }): Promise<string> {
+  if (to === config.DATABASE_URL) throw new BackupError('--to names the database this site uses');
+  const bucket = assetsTo ? /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/?$/.exec(assetsTo)?.[1] : undefined;
+  if (assetsTo && !bucket) throw new BackupError('--assets-to must name a bucket: s3://bucket');
+  const rows = await snapshot(db, usesPostgres);
+  const lines: string[] = [];
+  if (to) {
+    const target = await connect(to, config.DATA_DIR);
+    try {
+      await migrateToLatest(target);
+      await writeRows(target, rows);
+      const there = await counts(target);
+      const short = TABLES.filter((table) => there[table] < rows[table].length);
+      if (short.length)
+        throw new BackupError(`copy incomplete: ${short.join(', ')} have fewer rows than here`);
+      lines.push(
+        `copied to ${isPostgresUrl(to) ? 'PostgreSQL' : 'SQLite'}: ${summary(rows)}; counts checked`,
+      );
+    } finally {
+      await target.destroy();
+    }
   }
+  if (bucket) {
+    const target = s3Store(s3SettingsFrom(config, bucket), path.join(config.DATA_DIR, 'uploads'));
+    if (target.label === files.label) throw new BackupError('--assets-to names the bucket this site uses');
+    const missingHere = await copyFiles(rows.assets, files, target);
+    let there = 0;
+    for (const asset of rows.assets) {
+      const stored = await target.read(String(asset.id), 'original');
+      stored?.close();
+      if (stored) there++;
+    }
+    if (there < rows.assets.length - missingHere)
+      throw new BackupError(
+        `copy incomplete: ${there} of ${rows.assets.length} files are in ${target.label}`,
+      );
+    lines.push(
+      `copied files to ${target.label}: ${there} files; counts checked` +
+        (missingHere ? `; ${missingHere} files were missing here` : ''),
+    );
+  }
+  if (!lines.length) throw new BackupError('db copy needs --to URL and/or --assets-to s3://bucket');
+  return lines.join('; ');
 }

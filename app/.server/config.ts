@@ -56,6 +56,16 @@ const EnvSchema = z.object({
   // A section-7 backend to serve the site from instead of the embedded store (docs/api.md).
   API_URL: url('API_URL').transform((value) => value?.replace(/\/+$/, '')),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Uploaded files in an S3-compatible object store instead of DATA_DIR/assets (docs/operations.md).
+  S3_BUCKET: optional,
+  S3_ENDPOINT: url('S3_ENDPOINT'),
+  S3_REGION: optional.transform((value) => value ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   FIREBASE_PROJECT_ID: optional,
   FIREBASE_API_KEY: optional,
   FIREBASE_SERVICE_ACCOUNT: optional,
@@ -135,6 +145,24 @@ export function parseConfig(env: Record<string, string | undefined>): z.infer<ty
         path: ['SESSION_SECRET'],
         message:
           'SESSION_SECRET is required with a PostgreSQL DATABASE_URL (every instance must use the same one)',
+      });
+    if (!value.S3_BUCKET && (value.S3_ENDPOINT || value.S3_ACCESS_KEY_ID))
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set',
+      });
+    if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY))
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    if (value.S3_BUCKET && value.API_URL)
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET cannot be used with API_URL (the backend keeps the files)',
       });
   }).safeParse(env);
   if (!result.success) {

@@ -190,13 +190,13 @@ export function discardUploads(formData: FormData | null | undefined) {
   }
 }
 
-/** Temp uploads left by a crash are removed at start-up. */
+/** Temp uploads (and S3 work folders) a crash left behind, older than an hour, are removed. */
 export function sweepStaleUploads() {
   const hourAgo = Date.now() - 60 * 60 * 1000;
   if (!fs.existsSync(UPLOAD_DIR)) return;
   for (const name of fs.readdirSync(UPLOAD_DIR)) {
     const file = path.join(UPLOAD_DIR, name);
-    if (fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+    if (fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 // What route modules may use from the server side. Routes import from '~/.server' only: the
 // classic Remix compiler empties specifiers ending in ".server" in the browser build, so none of
 // this (nor sharp, SQLite or the identity SDKs) can leak into client JavaScript.
-import { sweepOrphanAssets } from './assets';
+import { sweepOrphanAssets, sweepUnreferencedFiles } from './assets';
 import { db } from './db';
 import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
@@ -12,7 +12,7 @@ export {
   ATTACHMENT_LIMIT_BYTES,
   IMAGE_LIMIT_BYTES,
   prepareAsset,
-  storageWritable,
+  files,
 } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
@@ -28,9 +28,12 @@ export { handleApi } from './rest/handle';
 export { sendAsset } from './send-asset';
 export { endAllSessions, getUser, requireUser, signIn, signOut } from './session';
 
-// Housekeeping at start-up and hourly: unused uploads, crashed requests' temp files, expired tokens.
+// Housekeeping at start-up and hourly: unused uploads, files a killed process left without their
+// row, crashed requests' temp files, expired tokens.
 const sweep = () => {
-  sweepOrphanAssets(db).catch((error) => console.error('Sweeping orphan uploads failed:', error));
+  sweepOrphanAssets(db)
+    .then(() => sweepUnreferencedFiles(db))
+    .catch((error) => console.error('Sweeping orphan uploads failed:', error));
   sweepStaleUploads();
   sweepExpiredTokens().catch((error) => console.error('Sweeping expired API tokens failed:', error));
 };

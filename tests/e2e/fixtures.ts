@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { currentServer, dataDir } from '../support/servers';
+import { diskStore } from '../../app/.server/file-store';
+import { storeOf } from '../support/s3';
+import { currentServer, dataDir, storeEnv } from '../support/servers';
 
 export { expect };
 
@@ -14,7 +16,7 @@ export const IDENTITY = { tag: '@identity' };
 
 /**
  * Marks a journey that reads or writes the store: the cluster-js and cluster-nojs projects run
- * these again on PostgreSQL with two instances behind nginx (tests/support/cluster.ts).
+ * these again on PostgreSQL and S3 with two instances behind nginx (tests/support/cluster.ts).
  */
 export const STORE = { tag: '@store' };
 /** Both of the above. */
@@ -69,4 +71,12 @@ export function seededDb() {
     readonly: true,
     fileMustExist: true,
   });
+}
+
+/** True when the current server's file store (its DATA_DIR, or the cluster's bucket) holds any file of an asset. */
+export async function assetStored(id: string) {
+  const env: Record<string, string> = storeEnv(currentServer());
+  const store = env.S3_BUCKET ? storeOf(env, env.DATA_DIR) : diskStore(path.join(env.DATA_DIR, 'assets'));
+  for await (const folder of store.folders()) if (folder.id === id) return true;
+  return false;
 }

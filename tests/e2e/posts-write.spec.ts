@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { currentServer, dataDir } from '../support/servers';
 import { pngBytes, signedIn } from './accounts';
-import { expect, seededDb, STORE, test } from './fixtures';
+import { assetStored, expect, seededDb, STORE, test } from './fixtures';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -159,9 +156,7 @@ test(
     expect(response.status()).toBe(404);
     // The attachment went with it: row and file.
     expect((await page.request.get(`/assets/${fileId}`)).status()).toBe(404);
-    expect(fs.existsSync(path.join(dataDir(currentServer()), 'assets', fileId.slice(0, 2), fileId))).toBe(
-      false,
-    );
+    expect(await assetStored(fileId)).toBe(false);
   },
 );
 

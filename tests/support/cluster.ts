@@ -54,7 +54,13 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
   );
   const instances = nodePorts.map((nodePort) =>
     spawn(process.execPath, ['scripts/start.js'], {
-      env: { ...env, PORT: String(nodePort), TRUST_PROXY: '1' },
+      env: {
+        ...env,
+        PORT: String(nodePort),
+        TRUST_PROXY: '1',
+        // With files in S3 each instance gets a disk of its own: nothing on it is shared.
+        ...(env.S3_BUCKET ? { DATA_DIR: path.join(dir, `node-${nodePort}`) } : {}),
+      },
       stdio,
     }),
   );

@@ -21,8 +21,19 @@ export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'cluster' | 
 /** The servers Playwright starts as webServers for every run. */
 export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail', 'cluster'];
 
-type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging' | 'node1' | 'node2' | 'pg';
-const PORT_KINDS: PortKind[] = ['app', 'smtp', 'oidc', 'auth', 'hub', 'logging', 'node1', 'node2', 'pg'];
+type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging' | 'node1' | 'node2' | 'pg' | 's3';
+const PORT_KINDS: PortKind[] = [
+  'app',
+  'smtp',
+  'oidc',
+  'auth',
+  'hub',
+  'logging',
+  'node1',
+  'node2',
+  'pg',
+  's3',
+];
 const ALL_SERVERS: ServerName[] = [...SERVER_NAMES, 'firebase', 'remote'];
 
 /**
@@ -80,6 +91,12 @@ export const storeEnv = (name: ServerName) => ({
         DATABASE_URL: `postgres://postgres@127.0.0.1:${serverPort(name, 'pg')}/postgres`,
         // Every instance signs cookies with the same secret.
         SESSION_SECRET: 'cluster-session-secret-for-the-e2e-tests-only',
+        // Files in an S3-compatible store (tests/support/s3.ts), so no instance needs another's disk.
+        S3_BUCKET: 'makerspace',
+        S3_ENDPOINT: `http://127.0.0.1:${serverPort(name, 's3')}`,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
       }
     : {}),
 });

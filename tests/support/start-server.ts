@@ -1,5 +1,6 @@
 // Prepares one DATA_DIR and serves the built app on it (see servers.ts). Run by Playwright's webServer.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { EMULATOR_API_KEY, EMULATOR_PROJECT_ID, startEmulator } from './firebase
 import { catchMail, startRemoteSite } from './remote-site';
 import { startCluster } from './cluster';
 import { startPostgres } from './postgres';
+import { startS3 } from './s3';
 import { serverPort, storeEnv, type ServerName } from './servers';
 
 const name = process.argv[2] as ServerName;
@@ -84,13 +86,17 @@ if (emulator) {
     IDENTITY_RECHECK_SECONDS: '2',
   });
 }
-// The cluster keeps its store in a throw-away PostgreSQL cluster.
+// The cluster keeps its rows in a throw-away PostgreSQL cluster and its files in an S3 bucket.
 const postgres = name === 'cluster' ? startPostgres(`${dataDir}-pg`, serverPort(name, 'pg')) : undefined;
+const s3 =
+  name === 'cluster' ? await startS3(`${dataDir}-s3`, ['makerspace'], serverPort(name, 's3')) : undefined;
 Object.assign(env, storeEnv(name));
 const tsx = path.resolve('node_modules/.bin/tsx');
 
-if (seeded) execFileSync(tsx, ['scripts/seed-demo.ts'], { env, stdio: 'inherit' });
-else execFileSync(tsx, ['scripts/migrate.ts'], { env, stdio: 'inherit' });
+// Not execFileSync: the S3 server lives in this process and must go on answering the seed.
+const prepared = spawn(tsx, [seeded ? 'scripts/seed-demo.ts' : 'scripts/migrate.ts'], { env, stdio: 'inherit' });
+const [code] = (await once(prepared, 'exit')) as [number | null];
+if (code !== 0) throw new Error(`preparing the ${name} server's store failed (exit ${code})`);
 
 if (name === 'broken') {
   // A store that answers /healthz but fails every member, post and project query.
@@ -124,6 +130,7 @@ const stop = () => {
   if (cluster) cluster.stop();
   else server.kill('SIGTERM');
   postgres?.stop();
+  void s3?.stop();
   void emulator?.stop();
   smtp?.close();
   oidcServer.close();
@@ -135,6 +142,7 @@ process.on('SIGINT', stop);
 server.on('exit', async (code) => {
   await emulator?.stop();
   postgres?.stop();
+  await s3?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

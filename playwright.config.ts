@@ -49,6 +49,8 @@ export default defineConfig({
     },
     // The /api contract over HTTP, no browser (docs/api.md).
     { name: 'api', testDir: 'tests/api', testMatch: /local\.spec\.ts$/ },
+    // Two instances on PostgreSQL and S3 behind nginx, started by the test itself: it kills them.
+    { name: 'cluster-faults', testDir: 'tests/cluster', testMatch: /faults\.spec\.ts$/ },
     // The account journeys again with IDENTITY_PROVIDER=firebase on the real Auth emulator.
     {
       name: 'firebase-setup',

@@ -4,6 +4,7 @@
 // build/server.js, beside the Remix server build it loads; started by `npm start`.
 import fs from 'node:fs';
 import type { Server } from 'node:http';
+import net from 'node:net';
 import { createRequestHandler } from '@remix-run/express';
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -37,6 +38,12 @@ if (dev) {
 
 const app = express();
 app.disable('x-powered-by');
+// Once asked to stop, every answer ends its connection, so a proxy stops reusing it.
+let stopping = false;
+app.use((_req, res, next) => {
+  if (stopping) res.set('Connection', 'close');
+  next();
+});
 // TRUST_PROXY proxies in front: req.ip is then the address the nearest trusted proxy saw.
 app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0) || false);
 app.use(compression());
@@ -66,11 +73,19 @@ function listening() {
   if (dev) void broadcastDevReady(build);
 }
 
-// Stop taking connections, let requests in flight finish, then exit (at most 10 s).
+// Idle keep-alive connections are closed by the proxy (deploy/nginx: 10 s) before we would close
+// them (15 s): a proxy never sends a request into a connection we are closing.
+server.keepAliveTimeout = 15_000;
+server.headersTimeout = 20_000;
+
+// On SIGTERM: stop taking connections, finish the requests in flight, then exit (at most 25 s).
+// net.Server's close, not http.Server's, which would also drop idle keep-alive connections that a
+// proxy may be writing a request into right now (a POST it could not retry). Instead each one ends
+// after its next answer, or when the proxy lets it go.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    stopping = true;
+    net.Server.prototype.close.call(server, () => process.exit(0));
+    setTimeout(() => process.exit(0), 25_000).unref();
   });
 }

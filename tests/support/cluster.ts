@@ -12,6 +12,8 @@ export interface Cluster {
   instances: ChildProcess[];
   /** the instances' own ports */
   ports: number[];
+  /** Starts instance `index` again (after a test killed or stopped it). */
+  restart(index: number): ChildProcess;
   stop(): void;
 }
 
@@ -44,6 +46,7 @@ http {
     upstream makerspace {
 ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n')}
         keepalive 16;
+        keepalive_timeout 10s;
     }
     server {
         listen 127.0.0.1:${port};
@@ -52,7 +55,7 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
 }
 `,
   );
-  const instances = nodePorts.map((nodePort) =>
+  const instance = (nodePort: number) =>
     spawn(process.execPath, ['scripts/start.js'], {
       env: {
         ...env,
@@ -62,12 +65,13 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
         ...(env.S3_BUCKET ? { DATA_DIR: path.join(dir, `node-${nodePort}`) } : {}),
       },
       stdio,
-    }),
-  );
+    });
+  const instances = nodePorts.map(instance);
   const nginx = spawn(nginxBinary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio });
   return {
     instances,
     ports: nodePorts,
+    restart: (index) => (instances[index] = instance(nodePorts[index])),
     stop() {
       nginx.kill('SIGQUIT');
       for (const instance of instances) instance.kill('SIGTERM');

@@ -1,0 +1,324 @@
+// Faults with real parts: two instances on PostgreSQL and an S3 bucket behind nginx, ten members
+// writing posts with attachments through the forms. One instance is killed (SIGKILL) in the middle
+// of a burst, then stopped (SIGTERM) in the middle of another while a backup runs; the backup is
+// restored into an empty SQLite site and a fresh PostgreSQL one, and both serve what it holds.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { registerOverHttp } from '../api/contract';
+import { freshMember, pngBytes } from '../e2e/accounts';
+import { startCluster, type Cluster } from '../support/cluster';
+import { freshDatabase, startPostgres } from '../support/postgres';
+import { startS3, type S3Server } from '../support/s3';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-faults-'));
+fs.chmodSync(root, 0o755); // PostgreSQL runs as its own user and must reach its folder in here
+let ports: number[];
+let postgres: ReturnType<typeof startPostgres>;
+let s3: S3Server;
+let cluster: Cluster;
+let env: Record<string, string>;
+let site: string;
+const clients: { http: APIRequestContext; username: string }[] = [];
+
+async function freePorts(count: number) {
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const server = net.createServer().listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return server;
+    }),
+  );
+  const found = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return found;
+}
+
+/** A script (the admin CLI), asynchronously: the S3 server lives in this process and must keep answering. */
+async function script(file: string, store: Record<string, string>, ...args: string[]) {
+  const child = spawn('node_modules/.bin/tsx', [file, ...args], {
+    env: { ...process.env, ...store },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, last: out.trim().split('\n').pop() ?? '', stderr: err.trim() };
+}
+const admin = (store: Record<string, string>, ...args: string[]) =>
+  script('scripts/admin.ts', store, ...args);
+
+async function healthy(url: string, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+interface Write {
+  title: string;
+  sha256: string;
+  ok: boolean;
+  /** the status and Location, or the network error */
+  answer: string;
+  /** answered after the fault was set off */
+  late: boolean;
+}
+
+/** Ten clients write `perClient` posts each; `fault` runs once `at` writes have been answered. */
+async function burst(name: string, perClient: number, at: number, fault: () => Promise<void> | void) {
+  const writes: Write[] = [];
+  let answered = 0;
+  let faulted: Promise<void> | null = null;
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let i = 0; i < perClient; i++) {
+        const title = `${name} ${c}-${i}`;
+        const bytes = crypto.randomBytes(40_000 + i * 1000);
+        let ok = false;
+        let answer = '';
+        try {
+          const response = await client.http.post('/posts/new', {
+            multipart: {
+              title,
+              content: `Written during the ${name} burst.`,
+              attachment: {
+                name: `${name}-${c}-${i}.bin`,
+                mimeType: 'application/octet-stream',
+                buffer: bytes,
+              },
+            },
+            maxRedirects: 0,
+          });
+          answer = `${response.status()} ${response.headers()['location'] ?? ''}`;
+          ok = answer === '302 /profile';
+        } catch (error) {
+          answer = (error as Error).message.split('\n')[0]; // a dropped connection: a failed write
+        }
+        writes.push({
+          title,
+          sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+          ok,
+          answer,
+          late: faulted !== null,
+        });
+        if (++answered === at) faulted = Promise.resolve(fault());
+      }
+    }),
+  );
+  await faulted;
+  return writes;
+}
+
+/** Every post in the database with its attachment's row, by title. */
+async function postsInDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select p.title, p.file_id, a.sha256 from posts p left join assets a on a.id = p.file_id',
+    );
+    return new Map(
+      rows.map((row) => [row.title as string, row as { file_id: string | null; sha256: string | null }]),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every successful write is there, with its row and the very bytes that were sent. */
+async function expectWritesKept(writes: Write[]) {
+  const posts = await postsInDatabase(env.DATABASE_URL);
+  for (const write of writes.filter((w) => w.ok)) {
+    const post = posts.get(write.title);
+    expect(post?.file_id, write.title).toBeTruthy();
+    expect(post?.sha256).toBe(write.sha256);
+    const file = await fetch(`${site}/assets/${post!.file_id}`);
+    expect(file.status).toBe(200);
+    expect(
+      crypto
+        .createHash('sha256')
+        .update(Buffer.from(await file.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(write.sha256);
+  }
+}
+
+test.beforeAll(async () => {
+  const [pgPort, s3Port, nginxPort, node1, node2] = (ports = await freePorts(7));
+  postgres = startPostgres(path.join(root, 'pg'), pgPort);
+  s3 = await startS3(path.join(root, 's3'), ['makerspace', 'restored'], s3Port);
+  site = `http://127.0.0.1:${nginxPort}`;
+  env = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: site,
+    DATA_DIR: path.join(root, 'data'),
+    DATABASE_URL: postgres.url,
+    SESSION_SECRET: 'faults-session-secret-for-the-tests-only-0123',
+    ...s3.env('makerspace'),
+  };
+  const migrated = await script('scripts/migrate.ts', env);
+  expect(migrated.code, migrated.stderr).toBe(0);
+  cluster = startCluster(
+    path.join(root, 'nginx'),
+    nginxPort,
+    [node1, node2],
+    { ...process.env, ...env },
+    'ignore',
+  );
+  await healthy(site);
+  for (const port of [node1, node2]) await healthy(`http://127.0.0.1:${port}`);
+  const avatar = await pngBytes();
+  for (let c = 0; c < 10; c++) {
+    const http = await request.newContext({ baseURL: site, extraHTTPHeaders: { Origin: site } });
+    const member = freshMember();
+    const invite = await admin(env, 'invite', 'create');
+    await registerOverHttp(http, member, invite.last, avatar);
+    const signIn = await http.post('/login', {
+      form: { email: member.email, password: member.password },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    clients.push({ http, username: member.username });
+  }
+});
+
+test.afterAll(async () => {
+  await Promise.all(clients.map((client) => client.http.dispose()));
+  cluster?.stop();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  postgres?.stop();
+  await s3?.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('SIGKILL mid-burst: every answered write is kept with its file, no file without its row', async () => {
+  const [, , , node1] = ports;
+  const writes = await burst('kill', 20, 100, () => {
+    cluster.instances[0].kill('SIGKILL');
+  });
+  const failed = writes.filter((write) => !write.ok);
+  console.log(
+    `SIGKILL burst: ${writes.length - failed.length} of ${writes.length} writes answered with success`,
+  );
+  // Only what was in flight on the killed instance may fail; the other kept answering.
+  expect(failed.length, failed.map((write) => write.answer).join('; ')).toBeLessThanOrEqual(10);
+  expect(writes.filter((write) => write.late && write.ok).length).toBeGreaterThan(50);
+  await expectWritesKept(writes);
+
+  // No row without its file; folders a killed write left without a row are found and swept.
+  const check = await admin(env, 'files', 'check');
+  expect(check.code, check.stderr).toBe(0);
+  const unreferenced = Number(/(\d+) folders without a row/.exec(check.last)![1]);
+  expect(unreferenced).toBeLessThanOrEqual(failed.length);
+  expect((await admin(env, 'files', 'sweep', '--min-age', '0')).last).toBe(
+    `removed ${unreferenced} folders without a row`,
+  );
+  expect((await admin(env, 'files', 'check')).last).toMatch(/, 0 missing files, 0 folders without a row$/);
+
+  // The killed instance serves again after a restart, and nginx sends it requests.
+  cluster.restart(0);
+  await healthy(`http://127.0.0.1:${node1}`);
+  // (nginx tries a failed instance again after its fail_timeout, 10 s by default.)
+  await expect
+    .poll(
+      async () => {
+        const upstreams = new Set<string>();
+        for (let i = 0; i < 4; i++)
+          upstreams.add((await fetch(`${site}/members`)).headers.get('x-upstream') ?? '');
+        return upstreams.size;
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toBe(2);
+});
+
+test('SIGTERM mid-burst fails no request, and a backup taken meanwhile restores on either engine', async () => {
+  const [, , , , node2, sqlitePort, pgPort] = ports;
+  const archive = path.join(root, 'during-burst.tar.gz');
+  let answeredBeforeBackup = 0;
+  let backup: ReturnType<typeof admin> | null = null;
+  let stopped: Promise<unknown> | null = null;
+  const writes = await burst('term', 20, 80, () => {
+    answeredBeforeBackup = 80;
+    backup = admin(env, 'backup', archive);
+    stopped = once(cluster.instances[1], 'exit');
+    cluster.instances[1].kill('SIGTERM');
+  });
+  const [code] = (await stopped!) as [number];
+  expect(code).toBe(0);
+  expect(writes.filter((write) => !write.ok).map((write) => write.answer)).toEqual([]);
+  await expectWritesKept(writes);
+  const made = await backup!;
+  expect(made.code, made.stderr).toBe(0);
+  expect(made.last).toMatch(/^backup written: .* \(10 members, \d+ posts, 0 projects, \d+ files\)$/);
+  cluster.restart(1);
+  await healthy(`http://127.0.0.1:${node2}`);
+
+  // Restore into an empty DATA_DIR (SQLite, files on disk) and into PostgreSQL with a bucket.
+  const targets: Record<string, string>[] = [
+    { DATA_DIR: path.join(root, 'restored-sqlite'), DATABASE_URL: '', PORT: String(sqlitePort) },
+    {
+      DATA_DIR: path.join(root, 'restored-pg'),
+      DATABASE_URL: await freshDatabase(postgres.url),
+      SESSION_SECRET: env.SESSION_SECRET,
+      PORT: String(pgPort),
+      ...s3.env('restored'),
+    },
+  ];
+  const before = writes.slice(0, answeredBeforeBackup).filter((write) => write.ok);
+  for (const target of targets) {
+    const store = { ...target, S3_BUCKET: target.S3_BUCKET ?? '' };
+    const restored = await admin(store, 'restore', archive);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.last).toMatch(/^restored: 10 members, \d+ posts, 0 projects, \d+ files$/);
+    const url = `http://127.0.0.1:${target.PORT}`;
+    const server = spawn(process.execPath, ['scripts/start.js'], {
+      env: { ...process.env, ...store, NODE_ENV: 'production', HOST: '127.0.0.1', PUBLIC_URL: url },
+      stdio: 'ignore',
+    });
+    try {
+      await healthy(url);
+      // The same members, and every post they had before the backup began, with the same bytes.
+      const directory = await (await fetch(`${url}/members`)).text();
+      for (const client of clients) expect(directory).toContain(`/members/${client.username}`);
+      const restoredPosts = new Map<string, { id: string } | null>();
+      for (const client of clients) {
+        const answer = await fetch(`${url}/api/page/posts/get_by_user`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: client.username }),
+        });
+        const { posts } = (await answer.json()) as {
+          posts: { title: string; file: { id: string } | null }[];
+        };
+        for (const post of posts) restoredPosts.set(post.title, post.file);
+      }
+      for (const write of before) expect(restoredPosts.has(write.title), write.title).toBe(true);
+      const sent = new Map(writes.map((write) => [write.title, write.sha256]));
+      for (const [title, file] of restoredPosts) {
+        if (!sent.has(title)) continue; // posts of the SIGKILL burst
+        const bytes = Buffer.from(await (await fetch(`${url}/assets/${file!.id}`)).arrayBuffer());
+        expect(crypto.createHash('sha256').update(bytes).digest('hex'), title).toBe(sent.get(title));
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+  }
+});

@@ -2,11 +2,13 @@
 // On the PostgreSQL run (vitest.postgres.config.ts) the source site and the copies use fresh
 // PostgreSQL databases, and the archive is also restored into SQLite: the format is engine-neutral.
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
 import { freshDatabase } from '../tests/support/postgres';
+import { startS3 } from '../tests/support/s3';
 
 vi.setConfig({ testTimeout: 120_000 });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-backup-'));
@@ -96,4 +98,51 @@ test('db copy moves every row to another store, safe to run again', async () => 
   expect(listed.stderr).toBe('');
   expect(listed.last).toBe('13 members');
   expect(admin(source, 'db', 'copy').stderr).toBe('db copy needs --to URL or --assets-to s3://BUCKET');
+});
+
+/** The admin CLI without blocking this process, whose S3 server must keep answering. */
+async function adminAsync(env: Record<string, string>, ...args: string[]) {
+  const child = spawn('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
+    env: { ...process.env, ...env },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, last: out.trim().split('\n').pop() ?? '', stderr: err.trim() };
+}
+
+test('db copy --assets-to moves the files into a bucket; a backup of that site restores onto disk', async () => {
+  const s3 = await startS3(path.join(root, 's3'), ['files']);
+  try {
+    const source = await store('to-bucket');
+    expect(cli(source, 'scripts/seed-demo.ts').code).toBe(0);
+    for (let run = 0; run < 2; run++) {
+      const copied = await adminAsync(
+        { ...source, ...s3.env('files'), S3_BUCKET: '' },
+        'db',
+        'copy',
+        '--assets-to',
+        's3://files',
+      );
+      expect(copied.code, copied.stderr).toBe(0);
+      expect(copied.last).toMatch(/^copied files to s3:\/\/files: \d+ files; counts checked$/);
+    }
+    // The same rows, now with the bucket as the file store: nothing missing, nothing extra.
+    const onBucket = { ...source, ...s3.env('files') };
+    const checked = await adminAsync(onBucket, 'files', 'check');
+    expect(checked.last).toMatch(/^s3:\/\/files: (\d+) assets, 0 missing files, 0 folders without a row$/);
+    const archive = path.join(root, 'from-bucket.tar.gz');
+    expect((await adminAsync(onBucket, 'backup', archive)).code).toBe(0);
+    const target = await store('from-bucket');
+    expect((await adminAsync(target, 'restore', archive)).last).toMatch(/^restored: 13 members, 27 posts/);
+    expect(files(target)).toBe(files(source));
+
+    expect((await adminAsync(source, 'db', 'copy', '--assets-to', 'files')).stderr).toBe(
+      'failed: --assets-to must name a bucket: s3://bucket',
+    );
+  } finally {
+    await s3.stop();
+  }
 });

@@ -170,7 +170,7 @@ export async function restore(file: string): Promise<string> {
  * there.
  */
 export async function copyTo({ to, assetsTo }: { to?: string; assetsTo?: string }): Promise<string> {
-  if (to === config.DATABASE_URL) throw new BackupError('--to names the database this site uses');
+  if (to && to === config.DATABASE_URL) throw new BackupError('--to names the database this site uses');
   const bucket = assetsTo ? /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/?$/.exec(assetsTo)?.[1] : undefined;
   if (assetsTo && !bucket) throw new BackupError('--assets-to must name a bucket: s3://bucket');
   const rows = await snapshot(db, usesPostgres);

@@ -56,7 +56,8 @@ const EnvSchema = z.object({
   // A section-7 backend to serve the site from instead of the embedded store (docs/api.md).
   API_URL: url('API_URL').transform((value) => value?.replace(/\/+$/, '')),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  // Uploaded files in an S3-compatible object store instead of DATA_DIR/assets (docs/operations.md).
+  // Uploaded files in an S3-compatible bucket instead of DATA_DIR/assets when S3_BUCKET is set; the
+  // rest also serve `db copy --assets-to s3://bucket` (docs/architecture.md §6).
   S3_BUCKET: optional,
   S3_ENDPOINT: url('S3_ENDPOINT'),
   S3_REGION: optional.transform((value) => value ?? 'us-east-1'),
@@ -145,12 +146,6 @@ export function parseConfig(env: Record<string, string | undefined>): z.infer<ty
         path: ['SESSION_SECRET'],
         message:
           'SESSION_SECRET is required with a PostgreSQL DATABASE_URL (every instance must use the same one)',
-      });
-    if (!value.S3_BUCKET && (value.S3_ENDPOINT || value.S3_ACCESS_KEY_ID))
-      context.addIssue({
-        code: 'custom',
-        path: ['S3_BUCKET'],
-        message: 'S3_BUCKET is required when S3_ENDPOINT or S3_ACCESS_KEY_ID is set',
       });
     if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY))
       context.addIssue({

@@ -1,7 +1,7 @@
 // What route modules may use from the server side. Routes import from '~/.server' only: the
 // classic Remix compiler empties specifiers ending in ".server" in the browser build, so none of
 // this (nor sharp, SQLite or the identity SDKs) can leak into client JavaScript.
-import { sweepOrphanAssets, sweepUnreferencedFiles } from './assets';
+import { files, sweepOrphanAssets, sweepUnreferencedFiles } from './assets';
 import { db } from './db';
 import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
@@ -39,6 +39,7 @@ const sweep = () => {
 };
 sweep();
 setInterval(sweep, 60 * 60 * 1000).unref();
+console.log(`Uploaded files are kept in ${files.label}`);
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';

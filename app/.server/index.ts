@@ -7,13 +7,7 @@ import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
 
 export { api, ApiError, InviteError } from './api';
-export {
-  AssetError,
-  ATTACHMENT_LIMIT_BYTES,
-  IMAGE_LIMIT_BYTES,
-  prepareAsset,
-  files,
-} from './assets';
+export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset, files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';

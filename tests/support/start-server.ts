@@ -94,7 +94,10 @@ Object.assign(env, storeEnv(name));
 const tsx = path.resolve('node_modules/.bin/tsx');
 
 // Not execFileSync: the S3 server lives in this process and must go on answering the seed.
-const prepared = spawn(tsx, [seeded ? 'scripts/seed-demo.ts' : 'scripts/migrate.ts'], { env, stdio: 'inherit' });
+const prepared = spawn(tsx, [seeded ? 'scripts/seed-demo.ts' : 'scripts/migrate.ts'], {
+  env,
+  stdio: 'inherit',
+});
 const [code] = (await once(prepared, 'exit')) as [number | null];
 if (code !== 0) throw new Error(`preparing the ${name} server's store failed (exit ${code})`);
 

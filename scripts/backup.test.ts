@@ -2,13 +2,13 @@
 // On the PostgreSQL run (vitest.postgres.config.ts) the source site and the copies use fresh
 // PostgreSQL databases, and the archive is also restored into SQLite: the format is engine-neutral.
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
 import { freshDatabase } from '../tests/support/postgres';
 import { startS3 } from '../tests/support/s3';
+import { adminAsync } from '../tests/support/scripts';
 
 vi.setConfig({ testTimeout: 120_000 });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-backup-'));
@@ -99,19 +99,6 @@ test('db copy moves every row to another store, safe to run again', async () => 
   expect(listed.last).toBe('13 members');
   expect(admin(source, 'db', 'copy').stderr).toBe('db copy needs --to URL or --assets-to s3://BUCKET');
 });
-
-/** The admin CLI without blocking this process, whose S3 server must keep answering. */
-async function adminAsync(env: Record<string, string>, ...args: string[]) {
-  const child = spawn('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
-    env: { ...process.env, ...env },
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  const [code] = (await once(child, 'exit')) as [number];
-  return { code, last: out.trim().split('\n').pop() ?? '', stderr: err.trim() };
-}
 
 test('db copy --assets-to moves the files into a bucket; a backup of that site restores onto disk', async () => {
   const s3 = await startS3(path.join(root, 's3'), ['files']);

@@ -16,6 +16,7 @@ import { freshMember, pngBytes } from '../e2e/accounts';
 import { startCluster, type Cluster } from '../support/cluster';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { startS3, type S3Server } from '../support/s3';
+import { adminAsync as admin, runScript } from '../support/scripts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -41,21 +42,6 @@ async function freePorts(count: number) {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return found;
 }
-
-/** A script (the admin CLI), asynchronously: the S3 server lives in this process and must keep answering. */
-async function script(file: string, store: Record<string, string>, ...args: string[]) {
-  const child = spawn('node_modules/.bin/tsx', [file, ...args], {
-    env: { ...process.env, ...store },
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  const [code] = (await once(child, 'exit')) as [number];
-  return { code, last: out.trim().split('\n').pop() ?? '', stderr: err.trim() };
-}
-const admin = (store: Record<string, string>, ...args: string[]) =>
-  script('scripts/admin.ts', store, ...args);
 
 async function healthy(url: string, timeoutMs = 30_000) {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
@@ -172,7 +158,7 @@ test.beforeAll(async () => {
     SESSION_SECRET: 'faults-session-secret-for-the-tests-only-0123',
     ...s3.env('makerspace'),
   };
-  const migrated = await script('scripts/migrate.ts', env);
+  const migrated = await runScript('scripts/migrate.ts', env);
   expect(migrated.code, migrated.stderr).toBe(0);
   cluster = startCluster(
     path.join(root, 'nginx'),

@@ -17,6 +17,8 @@ export function isSpam(formData: FormData): boolean {
     return false;
   } catch (error) {
     if (error instanceof SpamError) return true;
+    // A forged timestamp may not even decrypt (crypto-js: "Malformed UTF-8 data"): spam too.
+    if (error instanceof Error && /malformed/i.test(error.message)) return true;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { Member, Post } from '~/lib/models';
+import type { MemberCardModel, PostLink } from '~/lib/display';
 import { isoDay } from '~/lib/dates';
 import { cardName, postTitle, shortBio } from '~/lib/text';
 import { Avatar } from './images';
@@ -7,7 +7,7 @@ import { Avatar } from './images';
 /** docs/product.md §2: a member card lists two posts, then '+N more' opens the rest. */
 export const CARD_POSTS = 2;
 
-function PostItem({ memberId, post }: { memberId: string; post: Post }) {
+function PostItem({ memberId, post }: { memberId: string; post: PostLink }) {
   return (
     <li className="post-item">
       <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
@@ -37,7 +37,7 @@ export function CollapsibleBio({ bio, postCount }: { bio: string; postCount: num
   );
 }
 
-export function MemberCard({ member }: { member: Member }) {
+export function MemberCard({ member }: { member: MemberCardModel }) {
   const memberId = member.username.toLowerCase();
   const shown = member.posts.slice(0, CARD_POSTS);
   const more = member.posts.slice(CARD_POSTS);

@@ -3,10 +3,8 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { isoDay } from '~/lib/dates';
-import type { Member } from '~/lib/models';
+import type { PostSummary as Post } from '~/lib/display';
 import { postTitle } from '~/lib/text';
-
-type Post = Member['posts'][number];
 
 export function PostList({
   posts,

@@ -7,9 +7,12 @@ import { Field, FormBanner, ProfileFields } from '~/components/forms';
 import { Avatar } from '~/components/images';
 import { useIsPending } from '~/components/pending';
 import type { Member } from '~/lib/models';
+
+/** The profile's own fields (its posts are listed elsewhere). */
+type Profile = Omit<Member, 'posts'>;
 import { ProfileSchema } from '~/lib/schemas';
 
-export function ProfileView({ member, email }: { member: Member; email: string }) {
+export function ProfileView({ member, email }: { member: Profile; email: string }) {
   const memberId = member.username.toLowerCase();
   return (
     <>
@@ -44,7 +47,7 @@ export function ProfileEditForm({
   member,
   lastResult,
 }: {
-  member: Member;
+  member: Profile;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useIsPending();

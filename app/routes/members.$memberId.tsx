@@ -5,6 +5,7 @@ import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
 import { PostList } from '~/components/post-list';
+import { withPostList } from '~/lib/display';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { firstName, sharingDescription } from '~/lib/text';
@@ -58,7 +59,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     if (renamed) throw redirect(`/members/${renamed.toLowerCase()}`, 301);
     notFound('Member not found');
   }
-  return { member };
+  return { member: withPostList(member) };
 }
 
 export const headers = () => PUBLIC_PAGE_CACHE;

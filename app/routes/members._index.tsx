@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { MemberCard } from '~/components/member-card';
+import { memberCard } from '~/lib/display';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -16,7 +17,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader(_: LoaderFunctionArgs) {
   const members = await fromApi(api.members.list());
-  return { members };
+  return { members: members.map(memberCard) };
 }
 
 export const headers = () => PUBLIC_PAGE_CACHE;

@@ -25,6 +25,7 @@ import { ProfileEditForm, ProfileView } from '~/components/profile-details';
 import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
 import { writeFailureText } from '~/lib/models';
+import { withPostList } from '~/lib/display';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My Profile', description: 'Your member profile and posts.' });
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!member) throw new Response('Member not found', { status: 404 });
   const url = new URL(request.url);
   return {
-    member,
+    member: withPostList(member),
     email: user.email,
     editing: url.searchParams.has('edit'),
     updated: url.searchParams.has('updated'),

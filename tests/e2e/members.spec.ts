@@ -1,4 +1,4 @@
-import { expect, metaContent, STORE, test } from './fixtures';
+import { expect, metaContent, seededDb, STORE, test } from './fixtures';
 
 test(
   'the directory shows a card per member with name, title, avatar, bio and posts',
@@ -138,4 +138,23 @@ test('a broken avatar falls back to the initials avatar', async ({ page }) => {
   const svg = await page.request.get('/avatar.svg?name=Ada%20Lovelace');
   expect(svg.headers()['content-type']).toContain('image/svg+xml');
   expect(await svg.text()).toContain('>AL</text>');
+});
+
+test('list pages send what they show: no post text in the directory or on a member page', async ({
+  request,
+}) => {
+  // The longest seeded post: its text belongs on its own page only.
+  const post = seededDb()
+    .prepare(
+      `select p.content, p.slug, u.username from posts p join users u on u.id = p.user_id
+       order by length(p.content) desc limit 1`,
+    )
+    .get() as { content: string; slug: string; username: string };
+  // Letters and spaces only, so HTML and JSON escaping leave it as it is.
+  const sample = /[A-Za-z ]{40}/.exec(post.content)![0];
+  const member = `/members/${post.username.toLowerCase()}`;
+  for (const url of ['/members', member, `/posts/${post.username.toLowerCase()}/${post.slug}`]) {
+    const html = await (await request.get(url)).text();
+    expect(html.includes(sample), url).toBe(url.startsWith('/posts/'));
+  }
 });

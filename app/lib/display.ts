@@ -1,0 +1,45 @@
+// What a page sends to the browser is what it shows (docs/product.md §3): lists of posts carry
+// titles, dates, flags and links, never the posts' text, so a page's loader data does not grow
+// with what members write.
+import type { Member, Post } from './models';
+
+/** A post in a list: everything but its text. */
+export type PostSummary = Omit<Post, 'content'>;
+
+/** A post on a member card: title, date, Featured and the link's slug. */
+export type PostLink = Pick<Post, 'id' | 'slug' | 'title' | 'starred' | 'created_at'>;
+
+/** A member's card in the directory: no banner, posts as links. */
+export type MemberCardModel = Omit<Member, 'banner' | 'posts'> & { posts: PostLink[] };
+
+/** A member with their posts as a list shows them (their page, My Profile). */
+export type MemberWithPostList = Omit<Member, 'posts'> & { posts: PostSummary[] };
+
+export const postSummary = (post: Post): PostSummary => ({
+  id: post.id,
+  slug: post.slug,
+  title: post.title,
+  starred: post.starred,
+  created_at: post.created_at,
+  file: post.file,
+});
+
+export const memberCard = (member: Member): MemberCardModel => ({
+  username: member.username,
+  fullname: member.fullname,
+  bio: member.bio,
+  qualifications: member.qualifications,
+  avatar: member.avatar,
+  posts: member.posts.map((post) => ({
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    starred: post.starred,
+    created_at: post.created_at,
+  })),
+});
+
+export const withPostList = (member: Member): MemberWithPostList => ({
+  ...member,
+  posts: member.posts.map(postSummary),
+});

@@ -38,10 +38,15 @@ if (dev) {
 
 const app = express();
 app.disable('x-powered-by');
-// Once asked to stop, every answer ends its connection, so a proxy stops reusing it.
+// Once asked to stop, every answer not yet begun ends its connection, so a proxy stops reusing it.
 let stopping = false;
+const unanswered = new Set<express.Response>();
 app.use((_req, res, next) => {
   if (stopping) res.set('Connection', 'close');
+  else {
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  }
   next();
 });
 // TRUST_PROXY proxies in front: req.ip is then the address the nearest trusted proxy saw.
@@ -85,7 +90,9 @@ server.headersTimeout = 20_000;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     stopping = true;
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     net.Server.prototype.close.call(server, () => process.exit(0));
-    setTimeout(() => process.exit(0), 25_000).unref();
+    // Still not done: exit anyway, and say so (a graceful stop exits 0).
+    setTimeout(() => process.exit(1), 25_000).unref();
   });
 }

@@ -56,7 +56,8 @@ export class AssetError extends Error {}
 
 export interface PreparedAsset {
   row: AssetsTable;
-  /** the stored file on disk (a re-encoded image, or an attachment's original bytes) */
+  /** the file as made on local disk (a re-encoded image, or an attachment's original bytes); with
+   * S3 it is gone once stored, so only API_URL mode (disk only) reads it */
   path: string;
   /** Removes the files written for this asset: call it when the surrounding write fails. */
   discard(): void;
@@ -148,6 +149,7 @@ export async function prepareAsset(
   const discard = () => removeFiles(id);
   fs.mkdirSync(dir, { recursive: true });
   const original = path.join(dir, 'original');
+  let prepared: PreparedAsset;
   try {
     let mime = sniffed;
     let filename = safeFilename(input.filename);
@@ -203,13 +205,20 @@ export async function prepareAsset(
       variants: JSON.stringify(variants),
       created_at: nowIso(),
     };
-    await files.keep(id);
-    return { row, path: original, discard };
+    prepared = { row, path: original, discard };
   } catch (error) {
     discard();
     if (error instanceof AssetError) throw error;
     throw new AssetError('The image could not be read.');
   }
+  // A store that fails (S3 down) is the site's problem, not the file's: it is not an AssetError.
+  try {
+    await files.keep(id);
+  } catch (error) {
+    discard();
+    throw error;
+  }
+  return prepared;
 }
 
 /** An asset with the same content, name and owner, so re-running an import or seed stores nothing twice. */
@@ -267,7 +276,7 @@ export async function findStoredFile(
   };
 }
 
-/** Where an asset's stored file is on disk (API_URL mode, whose waiting images stay on disk). */
+/** Where an asset's file is on disk; API_URL mode only, where files never go to S3. */
 export const originalPath = (id: string) => path.join(files.workDir(id), 'original');
 
 /** Deletes an asset's files and row (used when its owner replaces or removes it). */
@@ -309,7 +318,8 @@ export async function sweepOrphanAssets(db: Kysely<Database>) {
       ),
     )
     .execute();
-  for (const { id } of orphans) await deleteAsset(db, id);
+  for (const { id } of orphans)
+    await deleteAsset(db, id).catch((error) => console.error(`Removing unused asset ${id} failed:`, error));
   return orphans.length;
 }
 

@@ -95,8 +95,16 @@ async function copyFiles(rows: Record<string, unknown>[], from: FileStore, to: F
     const id = String(asset.id);
     for (const name of fileNames(asset)) {
       const stored = await from.read(id, name);
-      if (stored) await to.write(id, name, stored.stream(), stored.size);
-      else if (name === 'original') missing++;
+      if (!stored) {
+        if (name === 'original') missing++;
+        continue;
+      }
+      try {
+        await to.write(id, name, stored.stream(), stored.size);
+      } catch (error) {
+        stored.close(); // an S3 body left open would keep the CLI from exiting
+        throw error;
+      }
     }
   }
   return missing;

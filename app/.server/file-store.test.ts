@@ -67,5 +67,8 @@ test('S3 with a wrong key or an unknown bucket is unavailable, and reads fail lo
   const wrongKey = bucketStore('assets', 'not-the-secret');
   expect(await wrongKey.available()).toBe(false);
   await expect(wrongKey.read(idA, 'original')).rejects.toThrow(/signature/i);
-  expect(await bucketStore('no-such-bucket').available()).toBe(false);
+  const noBucket = bucketStore('no-such-bucket');
+  expect(await noBucket.available()).toBe(false);
+  // A missing bucket is not a missing file: /assets and backups must not take it for one.
+  await expect(noBucket.read(idA, 'original')).rejects.toThrow(/bucket/i);
 });

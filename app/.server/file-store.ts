@@ -80,12 +80,21 @@ export function diskStore(root: string): FileStore {
       if (!fs.existsSync(root)) return;
       for (const prefix of fs.readdirSync(root)) {
         if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
-        for (const id of fs.readdirSync(path.join(root, prefix))) {
+        const ids = fs.existsSync(path.join(root, prefix)) ? fs.readdirSync(path.join(root, prefix)) : [];
+        for (const id of ids) {
           if (!ASSET_ID.test(id)) continue;
+          // Folders come and go while this runs (writes, deletes): one that is gone is skipped.
           const folder = path.join(root, prefix, id);
-          const names = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
-          const times = names.map((name) => fs.statSync(path.join(folder, name)).mtimeMs);
-          yield { id, names, modified: new Date(Math.max(fs.statSync(folder).mtimeMs, ...times)) };
+          const times: number[] = [];
+          const names: string[] = [];
+          for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+            const stat = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
+            if (!stat) continue;
+            names.push(name);
+            times.push(stat.mtimeMs);
+          }
+          const stat = fs.statSync(folder, { throwIfNoEntry: false });
+          if (stat) yield { id, names, modified: new Date(Math.max(stat.mtimeMs, ...times)) };
         }
       }
     },
@@ -110,9 +119,12 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-const missing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+// Only a missing key is a missing file; a missing bucket is a misconfiguration and must be loud.
+const missing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+
+/** Server errors, throttling and dropped connections are worth another try; refusals are not. */
+const transient = (error: unknown) =>
+  !(error instanceof S3ServiceException) || (error.$metadata.httpStatusCode ?? 500) >= 500;
 
 /** An S3-compatible bucket; `workRoot` is a local folder for files on their way up. */
 export function s3Store(settings: S3Settings, workRoot: string): FileStore {
@@ -128,6 +140,8 @@ export function s3Store(settings: S3Settings, workRoot: string): FileStore {
     // not understood by every S3-compatible server.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that stops answering fails requests (and /healthz) instead of holding them.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
   // Path-style requests on the bucket itself go to `/bucket`, as boto3 and the v2 SDK send them:
   // v3 sends `/bucket/`, which some S3-compatible servers (s3rver) sign differently.
@@ -146,10 +160,26 @@ export function s3Store(settings: S3Settings, workRoot: string): FileStore {
     const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${folderOf(id)}/` }));
     return (listed.Contents ?? []).map((object) => object.Key!);
   };
-  const put = (id: string, name: string, body: Readable, size: number) =>
-    client.send(
-      new PutObjectCommand({ Bucket, Key: `${folderOf(id)}/${name}`, Body: body, ContentLength: size }),
-    );
+  const put = async (id: string, name: string, body: Readable, size: number) => {
+    try {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: `${folderOf(id)}/${name}`, Body: body, ContentLength: size }),
+      );
+    } finally {
+      body.destroy(); // read to the end, or left behind by a failed request: either way, let go
+    }
+  };
+  // The SDK does not retry a streamed body, so a file is sent again (from the start) here.
+  const putFile = async (id: string, name: string, file: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await put(id, name, fs.createReadStream(file), fs.statSync(file).size);
+      } catch (error) {
+        if (attempt === 3 || !transient(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  };
   return {
     label: `s3://${Bucket}`,
     workDir: work,
@@ -158,7 +188,7 @@ export function s3Store(settings: S3Settings, workRoot: string): FileStore {
       try {
         for (const name of fs.readdirSync(dir)) {
           const file = path.join(dir, name);
-          await put(id, name, fs.createReadStream(file), fs.statSync(file).size);
+          await putFile(id, name, file);
         }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
@@ -174,14 +204,17 @@ export function s3Store(settings: S3Settings, workRoot: string): FileStore {
         throw error;
       }
     },
-    write: (id, name, body, size) => put(id, name, body, size).then(() => {}),
+    write: put,
     async remove(id) {
       fs.rmSync(work(id), { recursive: true, force: true });
       const keys = await keysOf(id);
-      if (keys.length)
-        await client.send(
-          new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }),
-        );
+      if (!keys.length) return;
+      const result = await client.send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }),
+      );
+      // The answer is 200 even when some keys were not deleted: those are listed in Errors.
+      if (result.Errors?.length)
+        throw new Error(`S3 kept ${result.Errors.map((e) => `${e.Key}: ${e.Code}`).join(', ')}`);
     },
     async *folders() {
       let token: string | undefined;

@@ -196,7 +196,9 @@ export function sweepStaleUploads() {
   if (!fs.existsSync(UPLOAD_DIR)) return;
   for (const name of fs.readdirSync(UPLOAD_DIR)) {
     const file = path.join(UPLOAD_DIR, name);
-    if (fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { recursive: true, force: true });
+    // S3 work folders come and go while this runs: one that is gone is no error.
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs < hourAgo) fs.rmSync(file, { recursive: true, force: true });
   }
 }
 

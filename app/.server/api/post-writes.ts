@@ -131,6 +131,10 @@ export async function deletePost(db: Kysely<Database>, userId: string, postId: s
   const post = await ownPostFile(db, userId, postId);
   if (!post) return false;
   await db.deleteFrom('posts').where('id', '=', post.id).where('user_id', '=', userId).execute();
-  if (post.file_id) await deleteAsset(db, post.file_id);
+  // The post is gone; a file the store would not delete now is left to the hourly sweep.
+  if (post.file_id)
+    await deleteAsset(db, post.file_id).catch((error) =>
+      console.error(`Removing the attachment of deleted post ${post.id} failed:`, error),
+    );
   return true;
 }

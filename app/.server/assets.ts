@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from './config';
-import { diskStore, s3SettingsFrom, s3Store } from './file-store';
+import { diskStore, s3SettingsFrom, type FileStore } from './file-store';
 import type { Database, AssetsTable } from './db/schema';
 import { nowIso } from '~/lib/time';
 import { variantWidths } from '~/lib/images';
@@ -22,9 +22,9 @@ export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
 const ASSET_ID = /^[0-9a-f]{32}$/;
 
 /** This site's file store: an S3 bucket when S3_BUCKET is set, else DATA_DIR/assets. */
-export const files = config.S3_BUCKET
+export const files: FileStore = config.S3_BUCKET
   ? // Files on their way up wait beside the upload temp files, where sweepStaleUploads finds leftovers.
-    s3Store(s3SettingsFrom(config), path.join(config.DATA_DIR, 'uploads'))
+    (await import('./s3-store')).s3Store(s3SettingsFrom(config), path.join(config.DATA_DIR, 'uploads'))
   : diskStore(path.join(config.DATA_DIR, 'assets'));
 
 /** The sniffed type of a source's bytes. */

@@ -11,7 +11,7 @@ import * as tar from 'tar';
 import { config, isPostgresUrl } from './config';
 import { files } from './assets';
 import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
-import { diskStore, s3SettingsFrom, s3Store, type FileStore } from './file-store';
+import { diskStore, s3SettingsFrom, type FileStore } from './file-store';
 
 /** Every table, parents before children (foreign keys), so rows insert in this order. */
 export const TABLES = [
@@ -200,6 +200,7 @@ export async function copyTo({ to, assetsTo }: { to?: string; assetsTo?: string 
     }
   }
   if (bucket) {
+    const { s3Store } = await import('./s3-store');
     const target = s3Store(s3SettingsFrom(config, bucket), path.join(config.DATA_DIR, 'uploads'));
     if (target.label === files.label) throw new BackupError('--assets-to names the bucket this site uses');
     const missingHere = await copyFiles(rows.assets, files, target);

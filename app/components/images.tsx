@@ -32,13 +32,27 @@ interface BannerProps {
   asset: AssetRef | null;
   kind: 'banner' | 'project';
   className?: string;
-  lazy?: boolean;
+  /**
+   * `lcp`: the page's largest paint, fetched first (eager, high priority); `eager`: above the fold;
+   * `lazy` (the default): loaded as it nears the viewport.
+   */
+  loading?: 'lcp' | 'eager' | 'lazy';
   width?: number;
   height?: number;
+  /** the width it is shown at, for srcset (default: the page's width, up to 1280 px) */
+  sizes?: string;
 }
 
 /** A wide banner image; falls back to the lab header (members) or the project placeholder. */
-export function Banner({ asset, kind, className, lazy = true, width = 1200, height = 300 }: BannerProps) {
+export function Banner({
+  asset,
+  kind,
+  className,
+  loading = 'lazy',
+  width = 1200,
+  height = 300,
+  sizes = '(max-width: 1280px) 100vw, 1280px',
+}: BannerProps) {
   const placeholder = kind === 'banner' ? DEFAULT_BANNER : PROJECT_PLACEHOLDER;
   return (
     <img
@@ -49,12 +63,14 @@ export function Banner({ asset, kind, className, lazy = true, width = 1200, heig
           ? `${assetUrl(asset.id, 640, kind)} 640w, ${assetUrl(asset.id, 1280, kind)} 1280w, ${assetUrl(asset.id, 1920, kind)} 1920w`
           : undefined
       }
-      sizes={asset ? '(max-width: 1280px) 100vw, 1280px' : undefined}
+      sizes={asset ? sizes : undefined}
       width={width}
       height={height}
       alt=""
-      loading={lazy ? 'lazy' : 'eager'}
-      decoding="async"
+      loading={loading === 'lazy' ? 'lazy' : 'eager'}
+      // React 18 knows no fetchPriority prop; the lowercase attribute passes through as it is.
+      {...(loading === 'lcp' ? { fetchpriority: 'high' } : {})}
+      decoding={loading === 'lcp' ? 'sync' : 'async'}
     />
   );
 }

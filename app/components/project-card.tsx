@@ -3,12 +3,28 @@ import type { Project } from '~/lib/models';
 import { cardDescription } from '~/lib/text';
 import { Banner } from './images';
 
-export function ProjectCard({ project }: { project: Project }) {
+/** Cards sit one to a row on phones, two on tablets, three (about 400 px) on wide screens. */
+const CARD_SIZES = '(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px';
+
+export function ProjectCard({
+  project,
+  bannerLoading = 'lazy',
+}: {
+  project: Project;
+  bannerLoading?: 'lcp' | 'eager' | 'lazy';
+}) {
   const headingId = `project-${project.slug}`;
   return (
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="project-card-banner">
-        <Banner asset={project.banner} kind="project" width={640} height={300} />
+        <Banner
+          asset={project.banner}
+          kind="project"
+          width={640}
+          height={300}
+          loading={bannerLoading}
+          sizes={CARD_SIZES}
+        />
         {project.featured ? <span className="badge badge-featured badge-on-image">FEATURED</span> : null}
       </div>
       <div className="project-card-body">

@@ -71,7 +71,7 @@ export default function MemberProfile() {
   return (
     <main id="main" className="profile">
       <div className="profile-banner">
-        <Banner asset={member.banner} kind="banner" lazy={false} />
+        <Banner asset={member.banner} kind="banner" loading="lcp" />
       </div>
       <div className="page profile-body">
         <header className="profile-header">

@@ -96,7 +96,7 @@ export default function ProjectDetail() {
         <div className="project-main">
           <section className="card" aria-labelledby="about-project-heading">
             <h2 id="about-project-heading">About This Project</h2>
-            <Banner asset={project.banner} kind="project" className="project-inline-banner" lazy={false} />
+            <Banner asset={project.banner} kind="project" className="project-inline-banner" loading="lcp" />
             <p className="prewrap">{project.description}</p>
             {project.url ? (
               <p>

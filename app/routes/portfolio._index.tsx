@@ -56,7 +56,7 @@ export default function Portfolio() {
       {featured.length ? (
         <section aria-labelledby="featured-heading">
           <h2 id="featured-heading">Featured Projects</h2>
-          <ProjectGrid projects={featured} />
+          <ProjectGrid projects={featured} first />
         </section>
       ) : null}
 
@@ -66,7 +66,7 @@ export default function Portfolio() {
           aria-label={featured.length ? undefined : 'Projects'}
         >
           {featured.length ? <h2 id="all-heading">All Projects</h2> : null}
-          <ProjectGrid projects={others} />
+          <ProjectGrid projects={others} first={!featured.length} />
         </section>
       ) : null}
     </main>
@@ -77,12 +77,22 @@ export function ErrorBoundary() {
   return <LoadFailure what="portfolio" />;
 }
 
-function ProjectGrid({ projects }: { projects: ComponentProps<typeof ProjectCard>['project'][] }) {
+/** In the page's first grid the first row (up to three cards) is above the fold: its banners load at once, the first one first. */
+function ProjectGrid({
+  projects,
+  first = false,
+}: {
+  projects: ComponentProps<typeof ProjectCard>['project'][];
+  first?: boolean;
+}) {
   return (
     <ul className="card-grid project-grid">
-      {projects.map((project) => (
+      {projects.map((project, index) => (
         <li key={project.id}>
-          <ProjectCard project={project} />
+          <ProjectCard
+            project={project}
+            bannerLoading={first && index === 0 ? 'lcp' : first && index < 3 ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </ul>

@@ -155,3 +155,22 @@ test('an unknown project shows Project Not Found', async ({ page, expectAccessib
   await page.getByRole('link', { name: 'Return to Portfolio' }).click();
   await expect(page).toHaveURL(/\/portfolio$/);
 });
+
+test('the largest paint loads first: the first banner eager and high priority, the rest of the fold eager, later ones lazy', async ({
+  page,
+}) => {
+  await page.goto('/portfolio');
+  const banners = page.locator('.project-card img.banner');
+  expect(await banners.count()).toBeGreaterThan(3);
+  const first = banners.first();
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(banners.nth(1)).toHaveAttribute('loading', 'eager');
+  await expect(banners.nth(1)).not.toHaveAttribute('fetchpriority', /.*/);
+  await expect(banners.last()).toHaveAttribute('loading', 'lazy');
+  // A card's banner is chosen for the card's width, not the page's.
+  await expect(first).toHaveAttribute('sizes', '(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px');
+
+  await first.locator('xpath=ancestor::article').getByRole('link').first().click();
+  await expect(page.locator('img.project-inline-banner')).toHaveAttribute('fetchpriority', 'high');
+});

@@ -2,7 +2,8 @@
 // a temp folder, the buckets created at start. Speaks real S3 HTTP with SigV4 signatures.
 import fs from 'node:fs';
 import S3rver from '@20minutes/s3rver';
-import { s3SettingsFrom, s3Store } from '../../app/.server/file-store';
+import { s3SettingsFrom } from '../../app/.server/file-store';
+import { s3Store } from '../../app/.server/s3-store';
 
 export interface S3Server {
   endpoint: string;

@@ -29,12 +29,14 @@ const USAGE = `usage: npm run admin -- <command>
 
 class UsageError extends Error {}
 
-function options(args: string[]) {
+/** `--name value` pairs; any name not in `allowed` is a usage error. */
+function options(args: string[], allowed: string[]) {
   const values: Record<string, string> = {};
   for (let i = 0; i < args.length; i += 2) {
     const name = args[i];
     if (!name.startsWith('--') || args[i + 1] === undefined)
       throw new UsageError(`unexpected argument ${name}`);
+    if (!allowed.includes(name.slice(2))) throw new UsageError(`unknown option ${name}`);
     values[name.slice(2)] = args[i + 1];
   }
   return values;
@@ -67,9 +69,7 @@ async function run(argv: string[]): Promise<string> {
   }
   switch (`${group} ${command}`) {
     case 'invite create': {
-      const opts = options(rest);
-      const unknown = Object.keys(opts).find((key) => !['uses', 'expires', 'note'].includes(key));
-      if (unknown) throw new UsageError(`unknown option --${unknown}`);
+      const opts = options(rest, ['uses', 'expires', 'note']);
       return createInvite(db, {
         uses: positiveInt(opts.uses, 'uses'),
         expiresInDays: positiveInt(opts.expires, 'expires'),
@@ -107,9 +107,7 @@ async function run(argv: string[]): Promise<string> {
       return `${projects.length} projects`;
     }
     case 'db copy': {
-      const opts = options(rest);
-      const unknown = Object.keys(opts).find((key) => key !== 'to' && key !== 'assets-to');
-      if (unknown) throw new UsageError(`unknown option --${unknown}`);
+      const opts = options(rest, ['to', 'assets-to']);
       if (!opts.to && !opts['assets-to'])
         throw new UsageError('db copy needs --to URL or --assets-to s3://BUCKET');
       return copyTo({ to: opts.to, assetsTo: opts['assets-to'] });
@@ -122,13 +120,10 @@ async function run(argv: string[]): Promise<string> {
       return line;
     }
     case 'files sweep': {
-      const opts = options(rest);
-      const unknown = Object.keys(opts).find((key) => key !== 'min-age');
-      if (unknown) throw new UsageError(`unknown option --${unknown}`);
+      const opts = options(rest, ['min-age']);
       const minAge = opts['min-age'] ?? '60';
       if (!/^\d+$/.test(minAge)) throw new UsageError('--min-age must be whole minutes');
-      const minutes = Number(minAge);
-      return `removed ${await sweepUnreferencedFiles(db, minutes * 60_000)} folders without a row`;
+      return `removed ${await sweepUnreferencedFiles(db, Number(minAge) * 60_000)} folders without a row`;
     }
     case 'member list': {
       const members = await memberSummaries(db);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { healthy } from '../tests/support/app-server';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 import { startCluster, type Cluster } from '../tests/support/cluster';
 import { startPostgres } from '../tests/support/postgres';
@@ -37,18 +38,6 @@ const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-pg-'));
 let cluster: Cluster | undefined;
 let stopPostgres: (() => void) | undefined;
 
-async function ready(url: string) {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (i > 150) throw new Error(`${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Sequential GETs of `url` after 20 to warm up: median and p95 in ms. */
 async function sequential(url: string, count = 200) {
   const times: number[] = [];
@@ -64,7 +53,7 @@ async function sequential(url: string, count = 200) {
 }
 
 try {
-  await ready(base);
+  await healthy(base);
 
   const browser = await chromium.launch(chromiumLaunchOptions);
   const pages = [
@@ -118,7 +107,7 @@ try {
   };
   execFileSync('node_modules/.bin/tsx', ['scripts/migrate.ts'], { env: frontEnv, stdio: 'ignore' });
   front = spawn(process.execPath, ['scripts/start.js'], { env: frontEnv, stdio: 'ignore' });
-  await ready(frontBase);
+  await healthy(frontBase);
   const [direct, inFront] = [await sequential(`${base}/members`), await sequential(`${frontBase}/members`)];
   console.log(
     `/members median, 200 sequential requests: this site alone ${direct.median.toFixed(1)} ms, a second site in front of it (API_URL) ${inFront.median.toFixed(1)} ms (${(inFront.median / direct.median).toFixed(2)}x)`,
@@ -147,9 +136,9 @@ try {
   );
   const instance = `http://127.0.0.1:${cluster.ports[0]}`;
   const proxy = `http://127.0.0.1:${proxyPort}`;
-  await ready(instance);
-  await ready(`http://127.0.0.1:${cluster.ports[1]}`);
-  await ready(proxy);
+  await healthy(instance);
+  await healthy(`http://127.0.0.1:${cluster.ports[1]}`);
+  await healthy(proxy);
   const rate = (figure: autocannon.Result) =>
     `${figure.requests.average.toFixed(0)} req/s (p99 ${figure.latency.p99} ms)`;
   const onPostgres = await load(`${instance}/members`);

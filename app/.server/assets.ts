@@ -11,15 +11,21 @@ import sharp from 'sharp';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from './config';
-import { diskStore, s3SettingsFrom, type FileStore } from './file-store';
+import {
+  ASSET_ID,
+  diskStore,
+  listFolders,
+  ORIGINAL,
+  s3SettingsFrom,
+  variantFile,
+  type FileStore,
+} from './file-store';
 import type { Database, AssetsTable } from './db/schema';
 import { nowIso } from '~/lib/time';
 import { variantWidths } from '~/lib/images';
 
 export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
-
-const ASSET_ID = /^[0-9a-f]{32}$/;
 
 /** This site's file store: an S3 bucket when S3_BUCKET is set, else DATA_DIR/assets. */
 export const files: FileStore = config.S3_BUCKET
@@ -113,7 +119,7 @@ async function writeVariants(dir: string, source: Buffer | string, width: number
       .rotate()
       .resize({ width: variant })
       .webp({ quality: 80 })
-      .toFile(path.join(dir, `w${variant}.webp`));
+      .toFile(path.join(dir, variantFile(variant)));
   }
   return variants;
 }
@@ -148,7 +154,7 @@ export async function prepareAsset(
   const dir = files.workDir(id);
   const discard = () => removeFiles(id);
   fs.mkdirSync(dir, { recursive: true });
-  const original = path.join(dir, 'original');
+  const original = path.join(dir, ORIGINAL);
   let prepared: PreparedAsset;
   try {
     let mime = sniffed;
@@ -186,7 +192,7 @@ export async function prepareAsset(
           variants = width ? await writeVariants(dir, original, width) : [];
         } catch {
           // Image bytes that do not decode: keep the file, but only as a download.
-          for (const file of fs.readdirSync(dir)) if (file !== 'original') fs.rmSync(path.join(dir, file));
+          for (const file of fs.readdirSync(dir)) if (file !== ORIGINAL) fs.rmSync(path.join(dir, file));
           mime = 'application/octet-stream';
           width = height = null;
           variants = [];
@@ -263,7 +269,7 @@ export async function findStoredFile(
   const isImage = isImageType(row.mime_type);
   const variants: number[] = JSON.parse(row.variants);
   const variant = isImage && width ? variants.find((candidate) => candidate >= width) : undefined;
-  const stored = await files.read(id, variant ? `w${variant}.webp` : 'original');
+  const stored = await files.read(id, variant ? variantFile(variant) : ORIGINAL);
   if (!stored) return null;
   return {
     open: () => createReadableStreamFromReadable(stored.stream()),
@@ -277,7 +283,7 @@ export async function findStoredFile(
 }
 
 /** Where an asset's file is on disk; API_URL mode only, where files never go to S3. */
-export const originalPath = (id: string) => path.join(files.workDir(id), 'original');
+export const originalPath = (id: string) => path.join(files.workDir(id), ORIGINAL);
 
 /** Deletes an asset's files and row (used when its owner replaces or removes it). */
 export async function deleteAsset(db: Kysely<Database>, id: string) {
@@ -353,20 +359,14 @@ export async function sweepUnreferencedFiles(db: Kysely<Database>, minAgeMs = 60
   return unreferenced.length;
 }
 
-/** Rows against files: how many of each, rows whose file is missing, folders without a row. */
+/** Rows against files: how many rows, rows whose file is missing, folders without a row. */
 export async function checkFiles(db: Kysely<Database>) {
   const rows = await db.selectFrom('assets').select('id').execute();
-  const withOriginal = new Set<string>();
-  const folders: string[] = [];
-  for await (const folder of files.folders()) {
-    folders.push(folder.id);
-    if (folder.names.includes('original')) withOriginal.add(folder.id);
-  }
+  const stored = await listFolders(files);
   const known = new Set(rows.map((row) => row.id));
   return {
     rows: rows.length,
-    folders: folders.length,
-    missing: rows.filter((row) => !withOriginal.has(row.id)).map((row) => row.id),
-    unreferenced: folders.filter((id) => !known.has(id)),
+    missing: rows.filter((row) => !stored.withOriginal.has(row.id)).map((row) => row.id),
+    unreferenced: [...stored.all].filter((id) => !known.has(id)),
   };
 }

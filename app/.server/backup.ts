@@ -11,7 +11,7 @@ import * as tar from 'tar';
 import { config, isPostgresUrl } from './config';
 import { files } from './assets';
 import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
-import { diskStore, s3SettingsFrom, type FileStore } from './file-store';
+import { diskStore, listFolders, ORIGINAL, s3SettingsFrom, variantFile, type FileStore } from './file-store';
 
 /** Every table, parents before children (foreign keys), so rows insert in this order. */
 export const TABLES = [
@@ -84,8 +84,8 @@ function summary(store: Record<'users' | 'posts' | 'projects' | 'assets', number
 
 /** The files an asset row names: its original and its WebP variants. */
 const fileNames = (asset: Record<string, unknown>) => [
-  'original',
-  ...(JSON.parse(String(asset.variants ?? '[]')) as number[]).map((width) => `w${width}.webp`),
+  ORIGINAL,
+  ...(JSON.parse(String(asset.variants ?? '[]')) as number[]).map(variantFile),
 ];
 
 /** Copies the files of asset rows from one store to another; returns how many had no original. */
@@ -96,7 +96,7 @@ async function copyFiles(rows: Record<string, unknown>[], from: FileStore, to: F
     for (const name of fileNames(asset)) {
       const stored = await from.read(id, name);
       if (!stored) {
-        if (name === 'original') missing++;
+        if (name === ORIGINAL) missing++;
         continue;
       }
       try {
@@ -204,12 +204,9 @@ export async function copyTo({ to, assetsTo }: { to?: string; assetsTo?: string 
     const target = s3Store(s3SettingsFrom(config, bucket), path.join(config.DATA_DIR, 'uploads'));
     if (target.label === files.label) throw new BackupError('--assets-to names the bucket this site uses');
     const missingHere = await copyFiles(rows.assets, files, target);
-    let there = 0;
-    for (const asset of rows.assets) {
-      const stored = await target.read(String(asset.id), 'original');
-      stored?.close();
-      if (stored) there++;
-    }
+    // One listing of the bucket, not a request per file.
+    const { withOriginal } = await listFolders(target);
+    const there = rows.assets.filter((asset) => withOriginal.has(String(asset.id))).length;
     if (there < rows.assets.length - missingHere)
       throw new BackupError(
         `copy incomplete: ${there} of ${rows.assets.length} files are in ${target.label}`,

@@ -1,8 +1,9 @@
 // Where uploaded files live (docs/architecture.md §6): a folder per asset, `{id[0:2]}/{id}/`, with
 // `original` and its WebP width variants `w{n}.webp`, on disk under DATA_DIR/assets (the default)
-// or in an S3-compatible bucket (S3_BUCKET, s3-store.ts, loaded only then). New files are written into a local work folder first
-// (sharp and the upload parser need files) and kept from there: on disk the work folder is the
-// asset's folder; with S3 each file is streamed up and the work folder removed.
+// or in an S3-compatible bucket (S3_BUCKET; s3-store.ts, loaded only then). New files are written
+// into a local work folder first (sharp and the upload parser need files) and kept from there: on
+// disk the work folder is the asset's folder; with S3 each file is streamed up and the folder
+// removed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +36,21 @@ export interface FileStore {
 
 export const ASSET_ID = /^[0-9a-f]{32}$/;
 export const folderOf = (id: string) => `${id.slice(0, 2)}/${id}`;
+
+/** The names of an asset's files in its folder. */
+export const ORIGINAL = 'original';
+export const variantFile = (width: number) => `w${width}.webp`;
+
+/** One pass over a store: every asset folder, and those holding an original. */
+export async function listFolders(store: FileStore) {
+  const all = new Set<string>();
+  const withOriginal = new Set<string>();
+  for await (const folder of store.folders()) {
+    all.add(folder.id);
+    if (folder.names.includes(ORIGINAL)) withOriginal.add(folder.id);
+  }
+  return { all, withOriginal };
+}
 
 export function diskStore(root: string): FileStore {
   const dir = (id: string) => path.join(root, folderOf(id));

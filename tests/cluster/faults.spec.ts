@@ -6,13 +6,14 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { registerOverHttp } from '../api/contract';
 import { freshMember, pngBytes } from '../e2e/accounts';
+import { healthy } from '../support/app-server';
+import { freePort } from '../support/browser';
 import { startCluster, type Cluster } from '../support/cluster';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { startS3, type S3Server } from '../support/s3';
@@ -29,31 +30,6 @@ let cluster: Cluster;
 let env: Record<string, string>;
 let site: string;
 const clients: { http: APIRequestContext; username: string }[] = [];
-
-async function freePorts(count: number) {
-  const servers = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const server = net.createServer().listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      return server;
-    }),
-  );
-  const found = servers.map((server) => (server.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return found;
-}
-
-async function healthy(url: string, timeoutMs = 30_000) {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
 
 interface Write {
   title: string;
@@ -150,7 +126,9 @@ async function expectWritesKept(writes: Write[]) {
 }
 
 test.beforeAll(async () => {
-  const [pgPort, s3Port, nginxPort, node1, node2] = (ports = await freePorts(7));
+  ports = [];
+  for (let i = 0; i < 7; i++) ports.push(await freePort());
+  const [pgPort, s3Port, nginxPort, node1, node2] = ports;
   postgres = startPostgres(path.join(root, 'pg'), pgPort);
   s3 = await startS3(path.join(root, 's3'), ['makerspace', 'restored'], s3Port);
   site = `http://127.0.0.1:${nginxPort}`;

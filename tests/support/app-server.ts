@@ -17,15 +17,7 @@ export async function startApp(
     },
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('app did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await healthy(url, 20_000);
   return {
     url,
     stop: () =>
@@ -34,4 +26,17 @@ export async function startApp(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Waits until `url`/healthz answers 200 (a site starting, or restarting after a test stopped it). */
+export async function healthy(url: string, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
 }

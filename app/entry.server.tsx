@@ -6,6 +6,9 @@ import { NonceProvider } from './components/nonce';
 import { inBody } from './lib/html';
 import { applySecurityHeaders, createNonce } from './.server/security';
 
+// For the render cache in front of Remix (server/index.ts).
+export { readDataVersion } from './.server/data-version';
+
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 

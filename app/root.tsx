@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -16,6 +17,7 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { useNonce } from './components/nonce';
 import { PendingNavigation } from './components/pending';
+import { wantsScripts } from './lib/hydration';
 import { SITE_NAME } from './lib/site';
 import styles from './styles/app.css';
 
@@ -37,6 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
+  const handles = useMatches().map((match) => match.handle);
+  // In the browser the scripts are already running (client navigation): never take them away.
+  const scripts = typeof document !== 'undefined' || wantsScripts(handles, Boolean(data?.user));
   return (
     <html lang="en-IE">
       <head>
@@ -54,8 +59,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <PendingNavigation />
         {children}
         <Footer contactEmail={data?.contactEmail ?? 'hello@makerspace.ie'} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import net from 'node:net';
-import { createRequestHandler } from '@remix-run/express';
-import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node';
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
+import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import morgan from 'morgan';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
+import { renderCache } from './render-cache';
 
 installGlobals({ nativeFetch: true });
 
@@ -18,12 +19,21 @@ const dev = process.env.NODE_ENV === 'development';
 const buildUrl = new URL('./index.js', import.meta.url);
 const importBuild = (): Promise<ServerBuild> => import(`${buildUrl.href}?t=${fs.statSync(buildUrl).mtimeMs}`);
 
-const handlerFor = (build: ServerBuild) =>
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? null }),
-  });
+/** Remix behind the render cache; the build's entry module also exports how to read the data version. */
+function handlerFor(build: ServerBuild): express.RequestHandler {
+  const remix = createRequestHandler(build, build.mode);
+  const { readDataVersion } = build.entry.module as unknown as { readDataVersion: () => Promise<string> };
+  const pages = renderCache({ readVersion: readDataVersion, buildVersion: build.assets.version });
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res);
+      const response = await pages.respond(request, () => remix(request, { clientAddress: req.ip ?? null }));
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
 
 let build = await importBuild();
 let handleRequest = handlerFor(build);

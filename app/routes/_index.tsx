@@ -2,10 +2,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
-import { config } from '~/.server';
+import { config, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoopVideo } from '~/components/loop-video';
 import { pageMeta } from '~/lib/meta';
 import { SITE_NAME, SITE_TAGLINE } from '~/lib/site';
+import { READ_PAGE } from '~/lib/hydration';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -14,6 +15,9 @@ export const meta: MetaFunction = (args) =>
       'A Dublin makerspace and research lab giving young deep-tech founders free 3D printers, CNC, electronics, GPU time and a biohacker wetlab. No equity taken.',
     keywords: ['free prototyping', 'GPU tokens', 'biohacking', 'Dublin startups'],
   });
+
+export const handle = READ_PAGE;
+export const headers = () => PUBLIC_PAGE_CACHE;
 
 export async function loader(_: LoaderFunctionArgs) {
   return { contactEmail: config.CONTACT_EMAIL };

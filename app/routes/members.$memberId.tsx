@@ -9,6 +9,7 @@ import { withPostList } from '~/lib/display';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { firstName, sharingDescription } from '~/lib/text';
+import { READ_PAGE } from '~/lib/hydration';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const member = args.data?.member;
@@ -48,6 +49,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     ],
   });
 };
+
+export const handle = READ_PAGE;
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const memberId = params.memberId ?? '';

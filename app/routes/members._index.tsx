@@ -6,6 +6,7 @@ import { LoadFailure } from '~/components/errors';
 import { MemberCard } from '~/components/member-card';
 import { memberCard } from '~/lib/display';
 import { pageMeta } from '~/lib/meta';
+import { READ_PAGE } from '~/lib/hydration';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -14,6 +15,8 @@ export const meta: MetaFunction = (args) =>
       'Meet the founders, engineers and scientists building hardware, robotics, biotech and AI at our Dublin makerspace.',
     keywords: ['members', 'founders', 'engineers'],
   });
+
+export const handle = READ_PAGE;
 
 export async function loader(_: LoaderFunctionArgs) {
   const members = await fromApi(api.members.list());

@@ -10,6 +10,7 @@ import { assetUrl, PROJECT_PLACEHOLDER } from '~/lib/images';
 import { pageMeta } from '~/lib/meta';
 import { clampPage, keyFacts } from '~/lib/projects';
 import type { loader as rootLoader } from '~/root';
+import { READ_PAGE } from '~/lib/hydration';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const project = args.data?.project;
@@ -21,6 +22,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     image: project.banner ? assetUrl(project.banner.id, 1280) : undefined,
   });
 };
+
+export const handle = READ_PAGE;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const project = await fromApi(api.projects.byIdOrSlug(params.projectId ?? ''));

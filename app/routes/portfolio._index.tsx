@@ -7,6 +7,7 @@ import { LoadFailure } from '~/components/errors';
 import { ProjectCard } from '~/components/project-card';
 import { pageMeta } from '~/lib/meta';
 import { portfolioSections, tagList } from '~/lib/projects';
+import { READ_PAGE } from '~/lib/hydration';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -15,6 +16,8 @@ export const meta: MetaFunction = (args) =>
       'Projects built at our Dublin makerspace: robotics, biotech, energy, AI hardware and more, by founders who kept all their equity.',
     keywords: ['portfolio', 'projects', 'startups'],
   });
+
+export const handle = READ_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const projects = await fromApi(api.projects.list());

@@ -7,6 +7,7 @@ import { Avatar } from '~/components/images';
 import { longDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { hasContent, postTitle } from '~/lib/text';
+import { READ_PAGE } from '~/lib/hydration';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const post = args.data?.post;
@@ -24,6 +25,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     extra: [{ property: 'article:published_time', content: post.created_at }],
   });
 };
+
+export const handle = READ_PAGE;
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const username = params.username ?? '';

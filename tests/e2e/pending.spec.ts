@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 
 // @js-only: pending UI exists only for client-side navigation (the nojs project leaves it out).
 test('client navigation shows the loading text while data is on its way @js-only', async ({ page }) => {
-  await page.goto('/');
+  // Read pages carry no scripts for visitors; a page with a form does, and navigates client-side.
+  await page.goto('/login');
   // Hold the data request for /members so the pending state is observable.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

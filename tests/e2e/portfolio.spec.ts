@@ -1,3 +1,4 @@
+import { signedIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 test('the portfolio lists featured and other projects with tag filters', async ({
@@ -117,16 +118,23 @@ test('the team pager shows 4 a page and works without JavaScript', async ({ page
 });
 
 test("'View All' opens a dialog with the whole team", async ({ page, javaScript, expectAccessible }) => {
-  await page.goto('/portfolio/open-quadruped');
-  await page.getByRole('link', { name: 'View All' }).click();
-  const dialog = page.getByRole('dialog', { name: 'All Team Members (10)' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.locator('.team-list > li')).toHaveCount(10);
-  if (javaScript) expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
-  else await expect(page).toHaveURL(/\?team=all$/);
-  await expectAccessible();
-  await dialog.getByRole('link', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
+  // A visitor gets the page without scripts: the server renders the dialog (?team=all). A member
+  // with JavaScript gets a modal dialog without a page load.
+  for (const member of javaScript ? [false, true] : [false]) {
+    if (member) await signedIn(page);
+    await page.goto('/portfolio/open-quadruped');
+    await page.getByRole('link', { name: 'View All' }).click();
+    const dialog = page.getByRole('dialog', { name: 'All Team Members (10)' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('.team-list > li')).toHaveCount(10);
+    if (member) {
+      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+      await expect(page).toHaveURL(/open-quadruped$/);
+    } else await expect(page).toHaveURL(/\?team=all$/);
+    await expectAccessible();
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });
 
 test('small teams have no pager and no View All', async ({ page }) => {

@@ -48,6 +48,10 @@ interface SendOptions {
   stream?: boolean;
 }
 
+let remoteWrites = 0;
+/** How many calls with a member's token (writes) this process has sent: see data-version.ts. */
+export const remoteWriteCount = () => remoteWrites;
+
 export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number): Api {
   /**
    * One call. A refused connection is a 503, no answer in time a 504, both logged in one line. The
@@ -83,6 +87,8 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
       throw new ApiError(timedOut ? 504 : 503);
     } finally {
       clearTimeout(timer);
+      // Calls with a member's token are writes: pages rendered before them are out of date.
+      if (init.token) remoteWrites += 1;
     }
     if (response.ok || response.status === 304) return response;
     // docs/product.md §8: the HTTP client logs these two and passes the failure on.

@@ -11,6 +11,7 @@ import * as usernameRedirects from './migrations/002-username-redirects';
 import * as sessionChecks from './migrations/003-session-checks';
 import * as apiTokens from './migrations/004-api-tokens';
 import * as sessionTokens from './migrations/005-session-tokens';
+import * as dataVersion from './migrations/006-data-version';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '003-session-checks': sessionChecks,
   '004-api-tokens': apiTokens,
   '005-session-tokens': sessionTokens,
+  '006-data-version': dataVersion,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -136,6 +136,13 @@ export interface UsernameRedirectsTable {
   created_at: string;
 }
 
+/** One row (id 1): see migrations/006-data-version.ts. */
+export interface DataVersionTable {
+  id: number;
+  version: number | string;
+  changed_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -149,4 +156,5 @@ export interface Database {
   auth_codes: AuthCodesTable;
   rate_limits: RateLimitsTable;
   username_redirects: UsernameRedirectsTable;
+  data_version: DataVersionTable;
 }

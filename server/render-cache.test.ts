@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { renderCache } from './render-cache';
+
+/** A page as Remix answers it: public, HTML, rendered with `nonce`; counts its renders. */
+function site() {
+  const state = { version: '1', reads: 0, renders: 0, clock: 0, body: 'members' };
+  const cache = renderCache({
+    readVersion: async () => {
+      state.reads += 1;
+      return state.version;
+    },
+    buildVersion: 'b1',
+    now: () => state.clock,
+  });
+  const render =
+    (init: { status?: number; headers?: Record<string, string> } = {}) =>
+    async () => {
+      state.renders += 1;
+      const nonce = `n${state.renders}`;
+      return new Response(`<p>${state.body}</p><script nonce="${nonce}"></script>`, {
+        status: init.status ?? 200,
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'public, max-age=0, must-revalidate',
+          'Content-Security-Policy': `script-src 'nonce-${nonce}'`,
+          ...init.headers,
+        },
+      });
+    };
+  const get = (headers: Record<string, string> = {}, url = 'http://lab.ie/members') =>
+    new Request(url, { headers });
+  return { state, cache, render, get };
+}
+
+describe('renderCache', () => {
+  it('renders a visitor’s page once per data version, with a fresh nonce in every answer', async () => {
+    const { state, cache, render, get } = site();
+    const first = await cache.respond(get(), render());
+    const second = await cache.respond(get(), render());
+    expect(state.renders).toBe(1);
+    expect(first.headers.get('X-Render-Cache')).toBe('miss');
+    expect(second.headers.get('X-Render-Cache')).toBe('hit');
+    const nonces = [first, second].map(
+      (r) => /'nonce-([^']+)'/.exec(r.headers.get('Content-Security-Policy')!)![1],
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(await second.text()).toBe(`<p>members</p><script nonce="${nonces[1]}"></script>`);
+    expect(second.headers.get('ETag')).toBe('W/"b1.1"');
+    expect(second.headers.get('Vary')).toBe('Cookie');
+  });
+
+  it('reads the version at most once a second, and at once after a request that may have written', async () => {
+    const { state, cache, render, get } = site();
+    await cache.respond(get(), render());
+    state.version = '2';
+    state.body = 'members and a new one';
+    await cache.respond(get(), render());
+    expect(state.renders).toBe(1);
+    state.clock = 1000;
+    expect(await (await cache.respond(get(), render())).text()).toContain('a new one');
+    expect(state.renders).toBe(2);
+
+    state.version = '3';
+    await cache.respond(new Request('http://lab.ie/posts/new', { method: 'POST' }), render({ status: 302 }));
+    const after = await cache.respond(get(), render());
+    expect(after.headers.get('X-Render-Cache')).toBe('miss');
+    expect(after.headers.get('ETag')).toBe('W/"b1.3"');
+  });
+
+  it('never serves or keeps what a request with cookies rendered, and marks it private', async () => {
+    const { state, cache, render, get } = site();
+    await cache.respond(get(), render());
+    state.body = 'Signed in as Aoife';
+    const member = await cache.respond(get({ Cookie: '__session=abc' }), render());
+    expect(await member.text()).toContain('Aoife');
+    expect(member.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect(member.headers.get('X-Render-Cache')).toBeNull();
+    const visitor = await cache.respond(get(), render());
+    expect(await visitor.text()).not.toContain('Aoife');
+  });
+
+  it('keeps only public HTML answers without cookies', async () => {
+    const answers: { status?: number; headers?: Record<string, string> }[] = [
+      { status: 404 },
+      { headers: { 'Cache-Control': 'no-store' } },
+      { headers: { 'Set-Cookie': 'a=b' } },
+      { headers: { 'Content-Type': 'application/json' } },
+    ];
+    for (const init of answers) {
+      const { state, cache, render, get } = site();
+      await cache.respond(get(), render(init));
+      await cache.respond(get(), render(init));
+      expect(state.renders).toBe(2);
+    }
+  });
+
+  it('answers a conditional request with 304 while the version holds', async () => {
+    const { state, cache, render, get } = site();
+    const first = await cache.respond(get(), render());
+    const again = await cache.respond(get({ 'If-None-Match': first.headers.get('ETag')! }), render());
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    state.version = '2';
+    state.clock = 5000;
+    const changed = await cache.respond(get({ 'If-None-Match': first.headers.get('ETag')! }), render());
+    expect(changed.status).toBe(200);
+  });
+
+  it('renders once for a crowd arriving together, and keys pages on the whole URL', async () => {
+    const { state, cache, render, get } = site();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.respond(get(), render())));
+    expect(state.renders).toBe(1);
+    expect(state.reads).toBe(1);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    await cache.respond(get({}, 'http://lab.ie/members?team=2'), render());
+    expect(state.renders).toBe(2);
+  });
+
+  it('stays within its byte limit, least recently used first', async () => {
+    const cache = renderCache({ readVersion: async () => '1', buildVersion: 'b', maxBytes: 4000 });
+    let renders = 0;
+    const page = () => async () => {
+      renders += 1;
+      return new Response('x'.repeat(900), {
+        headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' },
+      });
+    };
+    for (let i = 0; i < 10; i++) await cache.respond(new Request(`http://lab.ie/p/${i}`), page());
+    expect(cache.size().bytes).toBeLessThanOrEqual(4000);
+    expect(cache.size().entries).toBe(4);
+    await cache.respond(new Request('http://lab.ie/p/9'), page());
+    expect(renders).toBe(10);
+    await cache.respond(new Request('http://lab.ie/p/0'), page());
+    expect(renders).toBe(11);
+  });
+});

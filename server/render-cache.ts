@@ -1,0 +1,185 @@
+// The render cache (docs/performance.md): a signed-out visitor's GET of a public page is answered
+// with the document rendered for the same URL at the same data version, without running loaders
+// or React. Only what a request without cookies rendered is kept, so a cached page can never hold
+// a member's header, form values or a notice meant for someone; and only answers a route marked
+// public (Cache-Control: public) with status 200, HTML and no Set-Cookie.
+//
+// The data version (app/.server/data-version.ts) is read at most once a second, and again at once
+// after any request that may have written (anything but a cookieless GET), so a page is never more
+// than a second behind a write on another instance and never behind one made here.
+import crypto from 'node:crypto';
+
+export interface RenderCacheOptions {
+  readVersion: () => Promise<string>;
+  /** the build's version: a new build never answers with the last one's pages or ETags */
+  buildVersion: string;
+  /** how long a version read is trusted, in ms */
+  recheckMs?: number;
+  /** the most the kept documents may add up to, in bytes (least recently used go first) */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  version: string;
+  etag: string;
+  headers: [string, string][];
+  body: string;
+  /** the CSP nonce the document was rendered with, replaced by a fresh one in every answer */
+  nonce: string | null;
+}
+
+export type Render = () => Promise<Response>;
+
+export function renderCache({
+  readVersion,
+  buildVersion,
+  recheckMs = 1000,
+  maxBytes = 32 * 1024 * 1024,
+  now = Date.now,
+}: RenderCacheOptions) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  // Bumped after a request that may have written: a version read begun before it is not trusted.
+  let generation = 0;
+  let known: { version: string; at: number; generation: number } | null = null;
+  let reading: { generation: number; promise: Promise<string> } | null = null;
+  const rendering = new Map<string, { version: string; promise: Promise<Entry | null> }>();
+
+  function version(): Promise<string> {
+    if (known && known.generation === generation && now() - known.at < recheckMs)
+      return Promise.resolve(known.version);
+    if (reading?.generation !== generation) {
+      const started = generation;
+      const promise = readVersion().then((value) => {
+        if (started === generation) known = { version: value, at: now(), generation: started };
+        return value;
+      });
+      reading = { generation: started, promise };
+      void promise.finally(() => {
+        if (reading?.promise === promise) reading = null;
+      });
+    }
+    return reading.promise;
+  }
+
+  function keep(key: string, entry: Entry) {
+    drop(key);
+    const size = entry.body.length;
+    if (size > maxBytes / 4) return;
+    entries.set(key, entry);
+    bytes += size;
+    for (const [oldest] of entries) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  }
+
+  /** The rendered answer as an entry, or null when it must not be shared. */
+  async function entryFrom(response: Response, current: string): Promise<Entry | null> {
+    const headers = response.headers;
+    const shareable =
+      response.status === 200 &&
+      headers.get('Content-Type')?.startsWith('text/html') &&
+      /\bpublic\b/.test(headers.get('Cache-Control') ?? '') &&
+      !headers.has('Set-Cookie');
+    if (!shareable) return null;
+    const nonce = /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
+    return {
+      version: current,
+      etag: `W/"${buildVersion}.${current}"`,
+      headers: [...headers].filter(([name]) => name !== 'etag' && name !== 'vary'),
+      body: await response.text(),
+      nonce,
+    };
+  }
+
+  function answer(entry: Entry, request: Request, state: 'hit' | 'miss'): Response {
+    const headers = new Headers(entry.headers);
+    headers.set('ETag', entry.etag);
+    headers.set('Vary', 'Cookie');
+    headers.set('X-Render-Cache', state);
+    if (
+      request.headers
+        .get('If-None-Match')
+        ?.split(/\s*,\s*/)
+        .includes(entry.etag)
+    ) {
+      for (const name of ['Content-Type', 'Content-Length', 'Content-Security-Policy']) headers.delete(name);
+      return new Response(null, { status: 304, headers });
+    }
+    let body = entry.body;
+    if (entry.nonce) {
+      const nonce = crypto.randomBytes(16).toString('base64');
+      body = body.replaceAll(entry.nonce, nonce);
+      headers.set(
+        'Content-Security-Policy',
+        headers.get('Content-Security-Policy')!.replaceAll(entry.nonce, nonce),
+      );
+    }
+    return new Response(body, { status: 200, headers });
+  }
+
+  /** Answers `request`, from the cache when it may, else with `render()`. */
+  async function respond(request: Request, render: Render): Promise<Response> {
+    if (request.method !== 'GET' || request.headers.has('Cookie') || request.headers.has('Authorization')) {
+      if (request.method === 'HEAD' && !request.headers.has('Cookie')) return render();
+      try {
+        return keepPrivate(await render(), request);
+      } finally {
+        generation += 1;
+      }
+    }
+    const current = await version();
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    const hit = entries.get(key);
+    if (hit?.version === current) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return answer(hit, request, 'hit');
+    }
+    const inFlight = rendering.get(key);
+    if (inFlight?.version === current) {
+      const entry = await inFlight.promise;
+      return entry ? answer(entry, request, 'hit') : render();
+    }
+    let rendered!: Response;
+    const promise = render().then(async (response) => {
+      rendered = response;
+      const entry = await entryFrom(response, current);
+      if (entry) keep(key, entry);
+      return entry;
+    });
+    rendering.set(key, { version: current, promise });
+    try {
+      const entry = await promise;
+      return entry ? answer(entry, request, 'miss') : rendered;
+    } finally {
+      if (rendering.get(key)?.promise === promise) rendering.delete(key);
+    }
+  }
+
+  return { respond, size: () => ({ entries: entries.size, bytes }) };
+}
+
+/** A page rendered for someone with cookies is theirs: no shared cache may keep it. */
+function keepPrivate(response: Response, request: Request): Response {
+  const headers = response.headers;
+  if (
+    request.headers.has('Cookie') &&
+    headers.get('Content-Type')?.startsWith('text/html') &&
+    /\bpublic\b/.test(headers.get('Cache-Control') ?? '')
+  ) {
+    headers.set('Cache-Control', 'private, no-cache');
+    headers.append('Vary', 'Cookie');
+  }
+  return response;
+}

@@ -1,6 +1,10 @@
 import { expect, test } from 'vitest';
 import { honeypot, isSpam } from './honeypot';
 
+/** The honeypot's own encryption of `text`, as a forger who found the secret could make. */
+const encryptedAs = (text: string) =>
+  (honeypot as unknown as { encrypt: (value: string) => string }).encrypt(text);
+
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.append(name, value);
@@ -24,4 +28,11 @@ test('a form with the honeypot left empty passes; a filled, missing or forged on
   ];
   for (const forged of forgeries)
     expect(isSpam(form({ ...person, [validFromFieldName!]: forged }))).toBe(true);
+});
+
+test('a forged timestamp that decrypts to blanks or a small number is refused', () => {
+  // What a random ciphertext decrypts to now and then (Number(' ') is 0).
+  const { nameFieldName, validFromFieldName } = honeypot.getInputProps();
+  for (const time of [' ', '\t', '0', '5', '1e3'])
+    expect(isSpam(form({ [nameFieldName]: '', [validFromFieldName!]: encryptedAs(time) }))).toBe(true);
 });

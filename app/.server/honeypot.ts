@@ -6,7 +6,18 @@ import { config } from './config';
 
 const FIELDS = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' };
 
-export const honeypot = new Honeypot({ ...FIELDS, encryptionSeed: config.SESSION_SECRET });
+/**
+ * remix-utils takes any decrypted text Number() accepts as the time, and a forger's random
+ * ciphertext now and then decrypts to blanks (Number(' ') is 0, 'valid since 1970'): only the
+ * milliseconds this site wrote count as a time.
+ */
+class StrictHoneypot extends Honeypot {
+  protected override isValidTimeStamp(timestamp: number) {
+    return Number.isSafeInteger(timestamp) && timestamp > 1_000_000_000_000;
+  }
+}
+
+export const honeypot = new StrictHoneypot({ ...FIELDS, encryptionSeed: config.SESSION_SECRET });
 
 /** True when the form looks automated, or was posted without the honeypot fields at all. */
 export function isSpam(formData: FormData): boolean {

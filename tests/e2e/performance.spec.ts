@@ -1,0 +1,115 @@
+// What a cheap phone gets (docs/performance.md): read pages without scripts, the render cache (what
+// a visitor gets, what a member gets, a write showing at once), form pages that load zod only
+// when used, and precompressed static files.
+import { signedIn } from './accounts';
+import { expect, test } from './fixtures';
+
+const READ_PAGES = [
+  '/',
+  '/members',
+  '/members/niamh_walsh',
+  '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
+  '/portfolio',
+  '/portfolio/open-quadruped',
+];
+// Structured data for search engines is a <script> element that runs nothing.
+const RUNNABLE_SCRIPT = 'script:not([type="application/ld+json"])';
+
+test('a visitor’s read pages have no scripts, and come from the cache the second time', async ({
+  page,
+  request,
+}) => {
+  for (const path of READ_PAGES) {
+    await page.goto(path);
+    await expect(page.locator('main#main')).toBeVisible();
+    await expect(page.locator(RUNNABLE_SCRIPT)).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    const html = await (await request.get(path)).text();
+    expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    // Other workers write all the while (each write starts a new data version): wait for a quiet
+    // moment, in which a repeat is served from the cache and a conditional request gets 304.
+    await expect
+      .poll(async () => {
+        const first = await request.get(path);
+        const again = await request.get(path, { headers: { 'If-None-Match': first.headers().etag } });
+        return `${first.headers()['x-render-cache']} ${again.status()}`;
+      })
+      .toBe('hit 304');
+  }
+  // A page with a form keeps its JavaScript.
+  await page.goto('/login');
+  expect(await page.locator(RUNNABLE_SCRIPT).count()).toBeGreaterThan(0);
+});
+
+test('a member’s pages never come from the cache, and never reach a visitor', async ({ page, request }) => {
+  await request.get('/members');
+  const member = await signedIn(page);
+  const answer = await page.goto('/members');
+  expect(answer!.headers()['x-render-cache']).toBeUndefined();
+  expect(answer!.headers()['cache-control']).toBe('private, no-cache');
+  // The header is the member's (SPEC: profile and logout instead of join).
+  const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+  await expect(nav.getByRole('button', { name: 'logout' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'join' })).toHaveCount(0);
+  expect(await page.locator(RUNNABLE_SCRIPT).count()).toBeGreaterThan(0);
+
+  const visitor = await request.get('/members');
+  expect(['hit', 'miss']).toContain(visitor.headers()['x-render-cache']);
+  const html = await visitor.text();
+  expect(html).toContain('>join<');
+  expect(html).not.toContain('logout');
+  expect(html).not.toContain('/logout');
+  expect(html.split(member.fullname).length - 1).toBe(1); // their card only
+});
+
+test('a member’s new post reaches a visitor on the next request', async ({ page, request }) => {
+  const member = await signedIn(page);
+  const memberPage = `/members/${member.username.toLowerCase()}`;
+  const cached = await request.get(memberPage);
+  expect(['hit', 'miss']).toContain(cached.headers()['x-render-cache']);
+  expect(await cached.text()).not.toContain('Fresh from the cache');
+  const title = `Fresh from the cache ${Date.now()}`;
+
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  const after = await request.get(memberPage);
+  expect(await after.text()).toContain(title);
+  expect(after.headers()['etag']).not.toBe(cached.headers()['etag']);
+});
+
+test('a form page loads its validation only when a field is focused, then checks on blur @js-only', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.goto('/register', { waitUntil: 'networkidle' });
+  expect(scripts.some((url) => url.includes('/validation-'))).toBe(false);
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByLabel('Username', { exact: true }).focus();
+  await expect(page.getByText('Invalid email format')).toBeVisible();
+  expect(scripts.some((url) => url.includes('/validation-'))).toBe(true);
+  expect(posts).toEqual([]);
+});
+
+test('scripts and styles are sent precompressed', async ({ request }) => {
+  const html = await (await request.get('/login')).text();
+  const files = [...html.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  expect(files.length).toBeGreaterThan(5);
+  let compressed = 0;
+  for (const file of new Set(files)) {
+    const answer = await request.get(file, { headers: { 'Accept-Encoding': 'br' } });
+    expect(answer.headers()['cache-control'], file).toContain('immutable');
+    // Files under a kilobyte are sent as they are (one packet either way).
+    if ((await answer.body()).length < 1024) continue;
+    expect(answer.headers()['content-encoding'], file).toBe('br');
+    compressed += 1;
+  }
+  expect(compressed).toBeGreaterThanOrEqual(3);
+});

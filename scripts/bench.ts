@@ -1,23 +1,38 @@
-// `npm run bench`: the performance budget of docs/architecture.md §7, measured. Builds nothing: run
-// `npm run build` first. Seeds a throwaway DATA_DIR, serves the build on 127.0.0.1 and prints:
-//   - JavaScript each public page loads (gzip bytes, as the browser fetches it)
-//   - /members latency: 200 sequential requests (median, p95), then autocannon with 10 connections
-//   - /members median with a second site in front of the first (API_URL = its /api), side by side
-//   - /members throughput on SQLite, on PostgreSQL, and on PostgreSQL with two instances behind
-//     nginx (a throw-away PostgreSQL cluster and a private nginx, as the cluster tests use)
+// `npm run bench`: the performance figures of docs/performance.md, measured side by side in one
+// run. Builds nothing: run `npm run build` first. Seeds a throwaway DATA_DIR with the demo data,
+// serves the build on 127.0.0.1 and prints:
+//   - start-up: from starting the server (as `npm start` does) to the first 200 on /healthz
+//   - HTML and JavaScript (gzip, as the browser fetches it) per page, for a visitor and a member
+//   - throughput, p50 and p99 of five pages at 10 connections for a signed-out visitor and a
+//     signed-in member, next to a static-file server sending the same bytes, as ratios
+//   - the server's resident memory after that load
+//   - /members with a second site in front (API_URL), and on PostgreSQL, one instance and two
+//     behind nginx (a throw-away PostgreSQL cluster and a private nginx, as the cluster tests use)
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import autocannon from 'autocannon';
+import { freshMember, register, signIn } from '../tests/e2e/accounts';
 import { healthy } from '../tests/support/app-server';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 import { startCluster, type Cluster } from '../tests/support/cluster';
 import { startPostgres } from '../tests/support/postgres';
 
+const LOAD_SECONDS = 5;
+const PAGES = [
+  '/',
+  '/members',
+  '/members/niamh_walsh',
+  '/portfolio',
+  '/portfolio/open-quadruped',
+  '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
+];
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-'));
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-static-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
@@ -26,70 +41,140 @@ const env = {
   PORT: String(port),
   HOST: '127.0.0.1',
   NODE_ENV: 'production' as const,
+  PUBLIC_URL: base,
 };
 execFileSync('node_modules/.bin/tsx', ['scripts/seed-demo.ts'], { env, stdio: 'ignore' });
-const server = spawn(process.execPath, ['scripts/start.js'], {
-  env,
-  stdio: 'ignore',
-});
+const startedAt = performance.now();
+const server = spawn(process.execPath, ['scripts/start.js'], { env, stdio: 'ignore' });
 let front: ReturnType<typeof spawn> | undefined;
+let staticServer: ReturnType<typeof spawn> | undefined;
 const frontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-front-'));
 const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-pg-'));
 let cluster: Cluster | undefined;
 let stopPostgres: (() => void) | undefined;
 
-/** Sequential GETs of `url` after 20 to warm up: median and p95 in ms. */
-async function sequential(url: string, count = 200) {
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
+const load = (url: string, headers: Record<string, string> = {}, duration = LOAD_SECONDS) =>
+  autocannon({ url, connections: 10, duration, headers });
+const rate = (figure: autocannon.Result) =>
+  `${figure.requests.average.toFixed(0)} req/s (p50 ${figure.latency.p50} ms, p99 ${figure.latency.p99} ms)`;
+
+/** Sequential GETs of `url` after 20 to warm up: median in ms. */
+async function sequentialMedian(url: string, headers: Record<string, string> = {}, count = 200) {
   const times: number[] = [];
   for (let i = 0; i < count + 20; i++) {
     const start = performance.now();
-    const response = await fetch(url);
-    await response.text();
+    await (await fetch(url, { headers })).text();
     if (i >= 20) times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.floor(q * (times.length - 1))];
-  return { median: at(0.5), p95: at(0.95) };
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+
+/** A member registered and signed in through the pages; their session cookie. */
+async function memberCookie(browser: Browser): Promise<string> {
+  const inviteKey = execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'invite', 'create'], {
+    env,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const member = await register(page, freshMember(), inviteKey, base);
+  await signIn(page, member, `${base}/login`);
+  await page.waitForURL(/\/profile$/);
+  const session = (await context.cookies()).find((cookie) => cookie.name === '__session')!;
+  await context.close();
+  return `__session=${session.value}`;
+}
+
+/** HTML and gzip JavaScript bytes of `pagePath` as a browser with `cookie` loads it. */
+async function pageBytes(browser: Browser, pagePath: string, cookie?: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: cookie ? { Cookie: cookie } : {} });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+  await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+  let js = 0;
+  for (const url of scripts) js += gzipSize(Buffer.from(await (await fetch(url)).arrayBuffer()));
+  const html = Buffer.from(
+    await (await fetch(base + pagePath, { headers: cookie ? { Cookie: cookie } : {} })).arrayBuffer(),
+  );
+  await context.close();
+  return { html, js, scripts: scripts.size };
+}
+
+/** The server's resident memory (Linux). */
+function rssOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
 try {
-  await healthy(base);
+  await healthy(base, 30_000, 5);
+  console.log(
+    `Start-up, from starting the server to the first 200 on /healthz: ${(performance.now() - startedAt).toFixed(0)} ms`,
+  );
 
   const browser = await chromium.launch(chromiumLaunchOptions);
-  const pages = [
-    '/',
-    '/members',
-    '/members/niamh_walsh',
-    '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
-    '/portfolio',
-    '/portfolio/open-quadruped',
-  ];
-  console.log('JavaScript per page (gzip):');
-  for (const pagePath of pages) {
-    const page = await browser.newPage();
-    const scripts = new Set<string>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.add(response.url());
-    });
-    await page.goto(base + pagePath, { waitUntil: 'networkidle' });
-    let gzip = 0;
-    for (const url of scripts)
-      gzip += zlib.gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
-    console.log(`  ${pagePath.padEnd(50)} ${(gzip / 1024).toFixed(1)} KB in ${scripts.size} files`);
-    await page.close();
+  const cookie = await memberCookie(browser);
+  console.log('\nBytes per page: HTML (gzip) and JavaScript (gzip), for a visitor | for a signed-in member');
+  const visitorHtml = new Map<string, Buffer>();
+  for (const pagePath of PAGES) {
+    const visitor = await pageBytes(browser, pagePath);
+    const member = await pageBytes(browser, pagePath, cookie);
+    visitorHtml.set(pagePath, visitor.html);
+    const figures = (bytes: typeof visitor) =>
+      `HTML ${kb(bytes.html.length)} (${kb(gzipSize(bytes.html))}), JS ${kb(bytes.js)} in ${bytes.scripts} files`;
+    console.log(`  ${pagePath.padEnd(48)} ${figures(visitor)} | ${figures(member)}`);
+  }
+  for (const pagePath of ['/login', '/register']) {
+    const visitor = await pageBytes(browser, pagePath);
+    console.log(
+      `  ${pagePath.padEnd(48)} HTML ${kb(visitor.html.length)}, JS ${kb(visitor.js)} in ${visitor.scripts} files`,
+    );
   }
   await browser.close();
 
-  const alone = await sequential(`${base}/members`);
-  console.log(
-    `/members sequential, 200 requests: median ${alone.median.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`,
+  // The same bytes as static files, from a plain Express static server in its own process.
+  const staticPort = await freePort();
+  PAGES.forEach((pagePath, i) =>
+    fs.writeFileSync(path.join(staticDir, `${i}.html`), visitorHtml.get(pagePath)!),
   );
+  staticServer = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import express from 'express'; express().use(express.static(${JSON.stringify(staticDir)})).listen(${staticPort}, '127.0.0.1');`,
+    ],
+    { stdio: 'ignore' },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
 
-  const load = (url: string) => autocannon({ url, connections: 10, duration: 10 });
-  const result = await load(`${base}/members`);
   console.log(
-    `/members autocannon, 10 connections, 10 s: ${result.requests.average.toFixed(0)} req/s, median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+    `\nThroughput at 10 connections, ${LOAD_SECONDS} s each (load average ${os.loadavg()[0].toFixed(2)}, ${os.cpus().length} cores):`,
   );
+  for (const [i, pagePath] of PAGES.entries()) {
+    const visitor = await load(base + pagePath);
+    const member = await load(base + pagePath, { Cookie: cookie });
+    const file = await load(`http://127.0.0.1:${staticPort}/${i}.html`);
+    const share = (figure: autocannon.Result) =>
+      `${((100 * figure.requests.average) / file.requests.average).toFixed(1)} %`;
+    console.log(`  ${pagePath}`);
+    console.log(
+      `    visitor  ${rate(visitor)}, ${share(visitor)} of static, errors ${visitor.errors + visitor.non2xx}`,
+    );
+    console.log(
+      `    member   ${rate(member)}, ${share(member)} of static, errors ${member.errors + member.non2xx}`,
+    );
+    console.log(`    static   ${rate(file)}`);
+  }
+  console.log(`Server RSS after the load: ${(rssOf(server.pid!) / 1024 / 1024).toFixed(0)} MB`);
 
   // A second site in front of this one (docs/api.md): its pages read this site's /api. Public
   // pages never ask the identity provider, so its Firebase settings point at nothing.
@@ -108,9 +193,15 @@ try {
   execFileSync('node_modules/.bin/tsx', ['scripts/migrate.ts'], { env: frontEnv, stdio: 'ignore' });
   front = spawn(process.execPath, ['scripts/start.js'], { env: frontEnv, stdio: 'ignore' });
   await healthy(frontBase);
-  const [direct, inFront] = [await sequential(`${base}/members`), await sequential(`${frontBase}/members`)];
+  // With a cookie (one that signs no one in), so both sites render every time rather than
+  // answering from their render caches.
+  const rendered = { Cookie: 'bench=1' };
+  const [direct, inFront] = [
+    await sequentialMedian(`${base}/members`, rendered),
+    await sequentialMedian(`${frontBase}/members`, rendered),
+  ];
   console.log(
-    `/members median, 200 sequential requests: this site alone ${direct.median.toFixed(1)} ms, a second site in front of it (API_URL) ${inFront.median.toFixed(1)} ms (${(inFront.median / direct.median).toFixed(2)}x)`,
+    `\n/members median, 200 sequential rendered requests: this site alone ${direct.toFixed(1)} ms, a second site in front of it (API_URL) ${inFront.toFixed(1)} ms (${(inFront / direct).toFixed(2)}x)`,
   );
 
   // The same demo data on PostgreSQL: one instance, then two behind nginx.
@@ -139,18 +230,19 @@ try {
   await healthy(instance);
   await healthy(`http://127.0.0.1:${cluster.ports[1]}`);
   await healthy(proxy);
-  const rate = (figure: autocannon.Result) =>
-    `${figure.requests.average.toFixed(0)} req/s (p99 ${figure.latency.p99} ms)`;
+  const onSqlite = await load(`${base}/members`);
   const onPostgres = await load(`${instance}/members`);
   const behindNginx = await load(`${proxy}/members`);
   console.log(
-    `/members throughput, 10 connections, 10 s each: SQLite, one instance ${rate(result)}; PostgreSQL, one instance ${rate(onPostgres)}; PostgreSQL, two instances behind nginx ${rate(behindNginx)}`,
+    `/members by a visitor, 10 connections, ${LOAD_SECONDS} s each: SQLite, one instance ${rate(onSqlite)}; PostgreSQL, one instance ${rate(onPostgres)}; PostgreSQL, two instances behind nginx ${rate(behindNginx)}`,
   );
 } finally {
   cluster?.stop();
   stopPostgres?.();
   front?.kill('SIGTERM');
+  staticServer?.kill('SIGTERM');
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(frontDir, { recursive: true, force: true });
+  fs.rmSync(staticDir, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ import express from 'express';
 import morgan from 'morgan';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
 import { renderCache } from './render-cache';
+import { precompressed } from './static-files';
 
 installGlobals({ nativeFetch: true });
 
@@ -62,6 +63,7 @@ app.use((_req, res, next) => {
 // TRUST_PROXY proxies in front: req.ip is then the address the nearest trusted proxy saw.
 app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0) || false);
 app.use(compression());
+app.use(precompressed('public'));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
 app.use(morgan('tiny'));

@@ -10,6 +10,10 @@ export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset, files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
+// For actions: imported from here, a route's browser build leaves zod out (see
+// components/validation.ts, which loads it only when a form is used).
+export { parseWithZod } from '@conform-to/zod';
+export { LoginSchema, ProfileSchema, ResetPasswordSchema } from '~/lib/schemas';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';

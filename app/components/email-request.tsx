@@ -1,10 +1,11 @@
 // The page shape shared by /forgot-password and /set-password (docs/product.md §2): an e-mail form, then a
 // "sent" state reached by redirect, so it works the same with and without JavaScript.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { EmailRequestSchema } from '~/lib/schemas';
+import type { EmailRequestSchema } from '~/lib/schemas';
+import type { z } from 'zod';
+import { useLazyValidation } from './validation';
 import { Field, FormBanner } from './forms';
 import { useIsPending } from '~/components/pending';
 
@@ -20,12 +21,11 @@ interface Props {
 export function EmailRequestPage({ title, intro, button, sentTitle, sentText, lastResult }: Props) {
   const [params] = useSearchParams();
   const busy = useIsPending();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation('EmailRequestSchema', 'onSubmit');
+  const [form, fields] = useForm<z.input<typeof EmailRequestSchema>>({
     lastResult,
     defaultValue: { email: params.get('email') ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailRequestSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   const sent = params.get('sent') === '1';
   return (
@@ -48,7 +48,7 @@ export function EmailRequestPage({ title, intro, button, sentTitle, sentText, la
           <>
             <h1>{title}</h1>
             {intro}
-            <Form method="post" {...getFormProps(form)} noValidate>
+            <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
               <FormBanner id={form.errorId} errors={form.errors} />
               <Field
                 label="Email"

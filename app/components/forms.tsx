@@ -4,7 +4,7 @@ import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata 
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { passwordStrength } from '~/lib/password';
-import { MAX_QUALIFICATIONS } from '~/lib/schemas';
+import { MAX_QUALIFICATIONS } from '~/lib/limits';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

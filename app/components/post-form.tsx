@@ -7,15 +7,15 @@ import {
   useForm,
   type SubmissionResult,
 } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FileRef } from '~/lib/models';
-import { PostSchema } from '~/lib/schemas';
+import type { PostSchema } from '~/lib/schemas';
 import type { z } from 'zod';
 import { ErrorList, FormBanner } from './forms';
 import { useIsPending } from '~/components/pending';
+import { useLazyValidation } from './validation';
 
 interface Props {
   lastResult?: SubmissionResult<string[]>;
@@ -28,12 +28,11 @@ interface Props {
 export function PostForm({ lastResult, defaultValue, existingFile = null, submitLabel, busyLabel }: Props) {
   const hydrated = useHydrated();
   const busy = useIsPending();
+  const validation = useLazyValidation('PostSchema', 'onSubmit');
   const [form, fields] = useForm<z.input<typeof PostSchema>>({
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PostSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   // docs/product.md §4: editing any field clears the error banner.
   const [showBanner, setShowBanner] = useState(true);
@@ -58,6 +57,7 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
       method="post"
       encType="multipart/form-data"
       {...getFormProps(form)}
+      {...validation.formProps}
       noValidate
       onInput={() => setShowBanner(false)}
     >

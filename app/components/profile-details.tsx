@@ -1,16 +1,17 @@
 // The two states of /profile's 'Profile Details' card (docs/product.md §2, §4): the view and the
 // editor, whose bio, qualifications and images are the fields registration step 2 shares.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { Field, FormBanner, ProfileFields } from '~/components/forms';
 import { Avatar } from '~/components/images';
 import { useIsPending } from '~/components/pending';
+import { useLazyValidation } from '~/components/validation';
 import type { Member } from '~/lib/models';
+import type { z } from 'zod';
 
 /** The profile's own fields (its posts are listed elsewhere). */
 type Profile = Omit<Member, 'posts'>;
-import { ProfileSchema } from '~/lib/schemas';
+import type { ProfileSchema } from '~/lib/schemas';
 
 export function ProfileView({ member, email }: { member: Profile; email: string }) {
   const memberId = member.username.toLowerCase();
@@ -51,7 +52,8 @@ export function ProfileEditForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useIsPending();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation('ProfileSchema', 'onBlur');
+  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
     lastResult,
     defaultValue: {
       username: member.username,
@@ -59,12 +61,16 @@ export function ProfileEditForm({
       bio: member.bio,
       qualifications: member.qualifications.length ? member.qualifications : [''],
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      {...validation.formProps}
+      noValidate
+    >
       <FormBanner id={form.errorId} errors={form.errors} />
       <Field
         label="Username"

@@ -1,14 +1,15 @@
 // The two forms of /register (docs/product.md §2, §5): step 1 with the live availability check,
 // step 2 with the profile fields /profile shares.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import { Form, Link, useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Field, FormBanner, NewPasswordFields, ProfileFields } from '~/components/forms';
 import { HoneypotInputs } from '~/components/honeypot';
 import { useIsPending } from '~/components/pending';
+import { useLazyValidation } from '~/components/validation';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
-import { RegisterStep1Schema, RegisterStep2Schema, type RegisterStep1 } from '~/lib/schemas';
+import type { RegisterStep1, RegisterStep2Schema } from '~/lib/schemas';
+import type { z } from 'zod';
 
 const useLastResult = () => useActionData<{ result?: SubmissionResult<string[]> }>()?.result;
 
@@ -50,12 +51,11 @@ export function DetailsStep({
   honeypot: HoneypotInputProps;
 }) {
   const busy = useIsPending();
+  const validation = useLazyValidation('RegisterStep1Schema', 'onBlur');
   const [form, fields] = useForm<RegisterStep1>({
     lastResult: useLastResult(),
     defaultValue: typed ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterStep1Schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   const [email, setEmail] = useState(typed?.email ?? '');
   const [username, setUsername] = useState(typed?.username ?? '');
@@ -65,7 +65,7 @@ export function DetailsStep({
     <>
       <h1>Register</h1>
       <p className="step-label">Step 1 of 2</p>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <HoneypotInputs fields={honeypot} />
         <FormBanner id={form.errorId} errors={form.errors} />
         <Field
@@ -118,18 +118,23 @@ export function DetailsStep({
 
 export function ProfileStep({ chosen }: { chosen: { avatar: boolean; banner: boolean } }) {
   const busy = useIsPending();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation('RegisterStep2Schema', 'onBlur');
+  const [form, fields] = useForm<z.input<typeof RegisterStep2Schema>>({
     lastResult: useLastResult(),
     defaultValue: { qualifications: [''] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterStep2Schema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   return (
     <>
       <h1>Profile Details</h1>
       <p className="step-label">Step 2 of 2</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        {...validation.formProps}
+        noValidate
+      >
         <FormBanner id={form.errorId} errors={form.errors} />
         <ProfileFields
           form={form}

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD } from './schemas';
+import { MIN_PASSWORD } from './limits';
 
 /** docs/product.md §9: the strength bar is red below 8 characters, orange below 12, green otherwise. */
 export function passwordStrength(password: string) {

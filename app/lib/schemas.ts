@@ -1,10 +1,8 @@
 // Form schemas with docs/product.md §5's messages, shared by the browser (enhancement) and the server
 // (authority). Each message is written here once.
 import { z } from 'zod';
+import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD } from './limits';
 
-export const MIN_PASSWORD = 8; // docs/product.md §9
-export const MAX_QUALIFICATIONS = 5; // docs/product.md §9
-export const MAX_BIO = 2000;
 const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
 
 export const emailField = (invalid: string) =>

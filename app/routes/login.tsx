@@ -1,6 +1,5 @@
 // /login — sign in (docs/product.md §2). A plain POST form; with JavaScript the password can be shown.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import {
   redirect,
   type ActionFunctionArgs,
@@ -13,6 +12,8 @@ import {
   FORMS,
   getUser,
   googleEnabled,
+  LoginSchema,
+  parseWithZod,
   passwordSignIn,
   readForm,
   signIn,
@@ -20,10 +21,11 @@ import {
 } from '~/.server';
 import { Field, FormBanner, PasswordField } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { useLazyValidation } from '~/components/validation';
 import { pageMeta } from '~/lib/meta';
 import { loginErrorText, noticeText } from '~/lib/notices';
 import { safeRedirectPath } from '~/lib/redirects';
-import { LoginSchema } from '~/lib/schemas';
+import type { z } from 'zod';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -62,12 +64,11 @@ export default function Login() {
   const { email, notice, error, from, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const busy = useIsPending();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation('LoginSchema', 'onSubmit');
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     lastResult,
     defaultValue: { email, from },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   return (
     <main id="main" className="page auth-page">
@@ -93,7 +94,7 @@ export default function Login() {
             </p>
           </>
         ) : null}
-        <Form method="post" {...getFormProps(form)} noValidate>
+        <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
           <FormBanner id={form.errorId} errors={form.errors} />
           <input {...getInputProps(fields.from, { type: 'hidden' })} />
           <Field

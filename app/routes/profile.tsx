@@ -15,11 +15,11 @@ import {
   normalizeListField,
   parseForm,
   prepareImageFields,
+  ProfileSchema,
   readForm,
   requireUser,
   tooLarge,
 } from '~/.server';
-import { ProfileSchema } from '~/lib/schemas';
 import { DeletePostLink } from '~/components/delete-post';
 import { ProfileEditForm, ProfileView } from '~/components/profile-details';
 import { PostList } from '~/components/post-list';

@@ -1,7 +1,6 @@
 // /reset-password?oobCode=… — set a new password with the code from the e-mail (docs/product.md §2, 4).
 // The code stays in the address (the form posts back to it), never in a hidden field.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
 import {
   data,
   type ActionFunctionArgs,
@@ -12,18 +11,21 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   completePasswordReset,
+  FORMS,
   identity,
   IdentityError,
   identityMessage,
-  FORMS,
+  parseWithZod,
   readForm,
+  ResetPasswordSchema,
   tooLarge,
 } from '~/.server';
 import { FormBanner, NewPasswordFields } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { useLazyValidation } from '~/components/validation';
 import { TimedRedirect } from '~/components/timed-redirect';
 import { pageMeta } from '~/lib/meta';
-import { ResetPasswordSchema } from '~/lib/schemas';
+import type { z } from 'zod';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -114,16 +116,15 @@ export default function ResetPassword() {
 
 function ResetForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const busy = useIsPending();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation('ResetPasswordSchema', 'onSubmit');
+  const [form, fields] = useForm<z.input<typeof ResetPasswordSchema>>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...validation.options,
   });
   return (
     <>
       <h1>Reset Your Password</h1>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <FormBanner id={form.errorId} errors={form.errors} />
         <NewPasswordFields
           password={fields.password}

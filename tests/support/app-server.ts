@@ -29,14 +29,14 @@ export async function startApp(
 }
 
 /** Waits until `url`/healthz answers 200 (a site starting, or restarting after a test stopped it). */
-export async function healthy(url: string, timeoutMs = 30_000) {
+export async function healthy(url: string, timeoutMs = 30_000, pollMs = 100) {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
       /* not up yet */
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`${url} did not become healthy`);
 }

@@ -1,0 +1,5 @@
+// Limits the pages show as well as enforce (docs/product.md §9). Kept apart from schemas.ts so a
+// page can show them without loading zod.
+export const MIN_PASSWORD = 8;
+export const MAX_QUALIFICATIONS = 5;
+export const MAX_BIO = 2000;

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import express from 'express';
+import { afterAll, expect, test } from 'vitest';
+import { precompressed } from './static-files';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-files-'));
+const script = 'export const answer = 42;\n'.repeat(100);
+fs.mkdirSync(path.join(root, 'build'));
+fs.writeFileSync(path.join(root, 'build', 'app.js'), script);
+fs.writeFileSync(path.join(root, 'build', 'app.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(root, 'build', 'app.js.gz'), zlib.gzipSync(script));
+fs.writeFileSync(path.join(root, 'plain.txt'), 'no copies');
+
+const app = express().use(precompressed(root)).use(express.static(root));
+const server = app.listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(() => {
+  server.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** The raw answer (Node's fetch would decode it). */
+async function get(file: string, acceptEncoding: string) {
+  const { request } = await import('node:http');
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    request(`${base}${file}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test('the smallest copy the browser accepts, with the original type', async () => {
+  const br = await get('/build/app.js?v=1', 'gzip, deflate, br');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+  expect(br.headers.vary).toBe('Accept-Encoding');
+  expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+
+  const gzip = await get('/build/app.js', 'gzip, br;q=0');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(zlib.gunzipSync(gzip.body).toString()).toBe(script);
+
+  const identity = await get('/build/app.js', 'identity');
+  expect(identity.headers['content-encoding']).toBeUndefined();
+  expect(identity.body.toString()).toBe(script);
+
+  const plain = await get('/plain.txt', 'br');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.toString()).toBe('no copies');
+});

@@ -15,37 +15,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import autocannon from 'autocannon';
-import { freshMember, register, signIn } from '../tests/e2e/accounts';
 import { healthy } from '../tests/support/app-server';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 import { startCluster, type Cluster } from '../tests/support/cluster';
 import { startPostgres } from '../tests/support/postgres';
+import { READ_PAGES, startDemoSite } from './demo-site';
 
 const LOAD_SECONDS = 5;
-const PAGES = [
-  '/',
-  '/members',
-  '/members/niamh_walsh',
-  '/portfolio',
-  '/portfolio/open-quadruped',
-  '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
-];
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-'));
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-static-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  NODE_ENV: 'production' as const,
-  PUBLIC_URL: base,
-};
-execFileSync('node_modules/.bin/tsx', ['scripts/seed-demo.ts'], { env, stdio: 'ignore' });
-const startedAt = performance.now();
-const server = spawn(process.execPath, ['scripts/start.js'], { env, stdio: 'ignore' });
+const site = await startDemoSite();
+const { base, env } = site;
 let front: ReturnType<typeof spawn> | undefined;
 let staticServer: ReturnType<typeof spawn> | undefined;
 const frontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-front-'));
@@ -69,25 +48,6 @@ async function sequentialMedian(url: string, headers: Record<string, string> = {
     if (i >= 20) times.push(performance.now() - start);
   }
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-}
-
-/** A member registered and signed in through the pages; their session cookie. */
-async function memberCookie(browser: Browser): Promise<string> {
-  const inviteKey = execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'invite', 'create'], {
-    env,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .pop()!;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const member = await register(page, freshMember(), inviteKey, base);
-  await signIn(page, member, `${base}/login`);
-  await page.waitForURL(/\/profile$/);
-  const session = (await context.cookies()).find((cookie) => cookie.name === '__session')!;
-  await context.close();
-  return `__session=${session.value}`;
 }
 
 /** HTML and gzip JavaScript bytes of `pagePath` as a browser with `cookie` loads it. */
@@ -115,16 +75,15 @@ function rssOf(pid: number) {
 }
 
 try {
-  await healthy(base, 30_000, 5);
   console.log(
-    `Start-up, from starting the server to the first 200 on /healthz: ${(performance.now() - startedAt).toFixed(0)} ms`,
+    `Start-up, from starting the server to the first 200 on /healthz: ${site.startupMs.toFixed(0)} ms`,
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);
-  const cookie = await memberCookie(browser);
+  const cookie = await site.memberCookie(browser);
   console.log('\nBytes per page: HTML (gzip) and JavaScript (gzip), for a visitor | for a signed-in member');
   const visitorHtml = new Map<string, Buffer>();
-  for (const pagePath of PAGES) {
+  for (const pagePath of READ_PAGES) {
     const visitor = await pageBytes(browser, pagePath);
     const member = await pageBytes(browser, pagePath, cookie);
     visitorHtml.set(pagePath, visitor.html);
@@ -142,7 +101,7 @@ try {
 
   // The same bytes as static files, from a plain Express static server in its own process.
   const staticPort = await freePort();
-  PAGES.forEach((pagePath, i) =>
+  READ_PAGES.forEach((pagePath, i) =>
     fs.writeFileSync(path.join(staticDir, `${i}.html`), visitorHtml.get(pagePath)!),
   );
   staticServer = spawn(
@@ -159,7 +118,7 @@ try {
   console.log(
     `\nThroughput at 10 connections, ${LOAD_SECONDS} s each (load average ${os.loadavg()[0].toFixed(2)}, ${os.cpus().length} cores):`,
   );
-  for (const [i, pagePath] of PAGES.entries()) {
+  for (const [i, pagePath] of READ_PAGES.entries()) {
     const visitor = await load(base + pagePath);
     const member = await load(base + pagePath, { Cookie: cookie });
     const file = await load(`http://127.0.0.1:${staticPort}/${i}.html`);
@@ -174,7 +133,7 @@ try {
     );
     console.log(`    static   ${rate(file)}`);
   }
-  console.log(`Server RSS after the load: ${(rssOf(server.pid!) / 1024 / 1024).toFixed(0)} MB`);
+  console.log(`Server RSS after the load: ${(rssOf(site.pid) / 1024 / 1024).toFixed(0)} MB`);
 
   // A second site in front of this one (docs/api.md): its pages read this site's /api. Public
   // pages never ask the identity provider, so its Firebase settings point at nothing.
@@ -241,8 +200,7 @@ try {
   stopPostgres?.();
   front?.kill('SIGTERM');
   staticServer?.kill('SIGTERM');
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
   fs.rmSync(frontDir, { recursive: true, force: true });
   fs.rmSync(staticDir, { recursive: true, force: true });
 }

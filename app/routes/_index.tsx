@@ -1,5 +1,5 @@
 // / — the landing page (docs/product.md §2): purpose, resources, mission, tools, videos; the footer is the contact.
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LinkDescriptor, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { config, PUBLIC_PAGE_CACHE } from '~/.server';
@@ -15,6 +15,12 @@ export const meta: MetaFunction = (args) =>
       'A Dublin makerspace and research lab giving young deep-tech founders free 3D printers, CNC, electronics, GPU time and a biohacker wetlab. No equity taken.',
     keywords: ['free prototyping', 'GPU tokens', 'biohacking', 'Dublin startups'],
   });
+
+// The hero's background is the largest paint; as CSS it would be found only once the stylesheet
+// has arrived, after the videos' posters. Asked for first instead.
+export const links: LinksFunction = () => [
+  { rel: 'preload', as: 'image', href: '/lab-header.jpg', fetchpriority: 'high' } as LinkDescriptor,
+];
 
 export const handle = READ_PAGE;
 export const headers = () => PUBLIC_PAGE_CACHE;

@@ -1,0 +1,50 @@
+// `npm run lighthouse` (after a build): Lighthouse's mobile preset (simulated slow 4G, 4x CPU
+// slowdown, a phone's screen) on every public page of the demo site, with Debian's Chromium or
+// else Playwright's. Prints each page's scores, LCP, TBT and CLS. The read pages are measured
+// twice: as a visitor, who gets them without scripts, and as a signed-in member, who gets the
+// JavaScript (the comparison behind docs/decisions/016-no-scripts-for-visitors.md).
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumLaunchOptions } from '../tests/support/browser';
+import { READ_PAGES, startDemoSite } from './demo-site';
+
+const site = await startDemoSite();
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumLaunchOptions.executablePath ?? chromium.executablePath(),
+  chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
+});
+
+async function audit(pagePath: string, cookie?: string) {
+  const result = await lighthouse(site.base + pagePath, {
+    port: chrome.port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  const { categories, audits, runtimeError } = result!.lhr;
+  if (runtimeError) return `failed: ${runtimeError.code} ${runtimeError.message}`;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const ms = (name: string) => `${Math.round(audits[name].numericValue ?? 0)} ms`;
+  return (
+    `performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+    `best practices ${score('best-practices')}, SEO ${score('seo')}; LCP ${ms('largest-contentful-paint')}, ` +
+    `TBT ${ms('total-blocking-time')}, CLS ${(audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)}` +
+    (process.env.LCP_DETAILS ? `\n${JSON.stringify(audits['largest-contentful-paint-element'].details)}` : '')
+  );
+}
+
+try {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const cookie = await site.memberCookie(browser);
+  await browser.close();
+  console.log('Lighthouse mobile preset, a visitor:');
+  for (const pagePath of process.env.PAGES?.split(',') ?? [...READ_PAGES, '/login', '/register'])
+    console.log(`  ${pagePath.padEnd(48)} ${await audit(pagePath)}`);
+  console.log('The same read pages for a signed-in member (with JavaScript):');
+  for (const pagePath of READ_PAGES) console.log(`  ${pagePath.padEnd(48)} ${await audit(pagePath, cookie)}`);
+} finally {
+  chrome.kill();
+  site.stop();
+}

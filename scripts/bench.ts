@@ -91,10 +91,17 @@ try {
       `HTML ${kb(bytes.html.length)} (${kb(gzipSize(bytes.html))}), JS ${kb(bytes.js)} in ${bytes.scripts} files`;
     console.log(`  ${pagePath.padEnd(48)} ${figures(visitor)} | ${figures(member)}`);
   }
-  for (const pagePath of ['/login', '/register']) {
-    const visitor = await pageBytes(browser, pagePath);
+  // Pages with forms: a visitor's, then a member's.
+  for (const [pagePath, who] of [
+    ['/login', undefined],
+    ['/register', undefined],
+    ['/profile', cookie],
+    ['/profile?edit', cookie],
+    ['/posts/new', cookie],
+  ] as const) {
+    const bytes = await pageBytes(browser, pagePath, who);
     console.log(
-      `  ${pagePath.padEnd(48)} HTML ${kb(visitor.html.length)}, JS ${kb(visitor.js)} in ${visitor.scripts} files`,
+      `  ${pagePath.padEnd(48)} HTML ${kb(bytes.html.length)}, JS ${kb(bytes.js)} in ${bytes.scripts} files${who ? ' (member)' : ''}`,
     );
   }
   await browser.close();

@@ -3,19 +3,10 @@
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/support/browser';
+import { READ_PAGES } from './demo-site';
 
 const [base = 'http://localhost:3000', out = '/tmp/shots', ...paths] = process.argv.slice(2);
-const pages = paths.length
-  ? paths
-  : [
-      '/',
-      '/members',
-      '/members/niamh_walsh',
-      '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
-      '/portfolio',
-      '/portfolio/open-quadruped',
-      '/nope',
-    ];
+const pages = paths.length ? paths : [...READ_PAGES, '/nope'];
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
 for (const width of [375, 1280]) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { renderCache } from './render-cache';
 
 /** A page as Remix answers it: public, HTML, rendered with `nonce`; counts its renders. */
@@ -133,4 +133,24 @@ describe('renderCache', () => {
     await cache.respond(new Request('http://lab.ie/p/0'), page());
     expect(renders).toBe(11);
   });
+});
+
+test('a failed version read renders without the cache and is asked again next time', async () => {
+  let fail = true;
+  const cache = renderCache({
+    readVersion: async () => {
+      if (fail) throw new Error('connection terminated');
+      return '1';
+    },
+    buildVersion: 'b',
+  });
+  const page = async () =>
+    new Response('page', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } });
+  const answer = await cache.respond(new Request('http://lab.ie/members'), page);
+  expect(answer.headers.get('X-Render-Cache')).toBeNull();
+  expect(await answer.text()).toBe('page');
+  fail = false;
+  expect(
+    (await cache.respond(new Request('http://lab.ie/members'), page)).headers.get('X-Render-Cache'),
+  ).toBe('miss');
 });

@@ -4,9 +4,9 @@
 // a member's header, form values or a notice meant for someone; and only answers a route marked
 // public (Cache-Control: public) with status 200, HTML and no Set-Cookie.
 //
-// The data version (app/.server/data-version.ts) is read at most once a second, and again at once
+// The data version (app/.server/data-version.ts) is read at most twice a second, and again at once
 // after any request that may have written (anything but a cookieless GET), so a page is never more
-// than a second behind a write on another instance and never behind one made here.
+// than half a second behind a write on another instance and never behind one made here.
 import crypto from 'node:crypto';
 
 export interface RenderCacheOptions {
@@ -34,7 +34,7 @@ export type Render = () => Promise<Response>;
 export function renderCache({
   readVersion,
   buildVersion,
-  recheckMs = 1000,
+  recheckMs = 500,
   maxBytes = 32 * 1024 * 1024,
   now = Date.now,
 }: RenderCacheOptions) {
@@ -51,14 +51,20 @@ export function renderCache({
       return Promise.resolve(known.version);
     if (reading?.generation !== generation) {
       const started = generation;
-      const promise = readVersion().then((value) => {
-        if (started === generation) known = { version: value, at: now(), generation: started };
-        return value;
-      });
+      const asked = now();
+      const promise = readVersion().then(
+        (value) => {
+          // Trusted from when it was asked for, not answered: a slow read does not stretch it.
+          if (started === generation) known = { version: value, at: asked, generation: started };
+          if (reading?.promise === promise) reading = null;
+          return value;
+        },
+        (error: unknown) => {
+          if (reading?.promise === promise) reading = null;
+          throw error;
+        },
+      );
       reading = { generation: started, promise };
-      void promise.finally(() => {
-        if (reading?.promise === promise) reading = null;
-      });
     }
     return reading.promise;
   }
@@ -85,12 +91,7 @@ export function renderCache({
   /** The rendered answer as an entry, or null when it must not be shared. */
   async function entryFrom(response: Response, current: string): Promise<Entry | null> {
     const headers = response.headers;
-    const shareable =
-      response.status === 200 &&
-      headers.get('Content-Type')?.startsWith('text/html') &&
-      /\bpublic\b/.test(headers.get('Cache-Control') ?? '') &&
-      !headers.has('Set-Cookie');
-    if (!shareable) return null;
+    if (response.status !== 200 || !isPublicPage(headers) || headers.has('Set-Cookie')) return null;
     const nonce = /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
     return {
       version: current,
@@ -137,7 +138,14 @@ export function renderCache({
         generation += 1;
       }
     }
-    const current = await version();
+    let current: string;
+    try {
+      current = await version();
+    } catch (error) {
+      // The store cannot say: render as if there were no cache (the page shows the failure).
+      console.error('Render cache: reading the data version failed:', (error as Error).message);
+      return render();
+    }
     const url = new URL(request.url);
     const key = url.pathname + url.search;
     const hit = entries.get(key);
@@ -155,7 +163,8 @@ export function renderCache({
     const promise = render().then(async (response) => {
       rendered = response;
       const entry = await entryFrom(response, current);
-      if (entry) keep(key, entry);
+      // A render that began before the version changed is not kept over a newer one.
+      if (entry && (!known || known.version === current)) keep(key, entry);
       return entry;
     });
     rendering.set(key, { version: current, promise });
@@ -170,14 +179,15 @@ export function renderCache({
   return { respond, size: () => ({ entries: entries.size, bytes }) };
 }
 
+/** A page its route marks public (PUBLIC_PAGE_CACHE in the app). */
+const isPublicPage = (headers: Headers) =>
+  Boolean(headers.get('Content-Type')?.startsWith('text/html')) &&
+  /\bpublic\b/.test(headers.get('Cache-Control') ?? '');
+
 /** A page rendered for someone with cookies is theirs: no shared cache may keep it. */
 function keepPrivate(response: Response, request: Request): Response {
   const headers = response.headers;
-  if (
-    request.headers.has('Cookie') &&
-    headers.get('Content-Type')?.startsWith('text/html') &&
-    /\bpublic\b/.test(headers.get('Cache-Control') ?? '')
-  ) {
+  if (request.headers.has('Cookie') && isPublicPage(headers)) {
     headers.set('Cache-Control', 'private, no-cache');
     headers.append('Vary', 'Cookie');
   }

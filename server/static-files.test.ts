@@ -49,6 +49,14 @@ test('the smallest copy the browser accepts, with the original type', async () =
   expect(gzip.headers['content-encoding']).toBe('gzip');
   expect(zlib.gunzipSync(gzip.body).toString()).toBe(script);
 
+  for (const [header, encoding] of [
+    ['gzip;q=0.5, br;q=0.9', 'br'],
+    ['gzip; q=0, br;q=0', undefined],
+    ['gzip, deflate', 'gzip'],
+    ['*', 'br'],
+  ] as const)
+    expect((await get('/build/app.js', header)).headers['content-encoding'], header).toBe(encoding);
+
   const identity = await get('/build/app.js', 'identity');
   expect(identity.headers['content-encoding']).toBeUndefined();
   expect(identity.body.toString()).toBe(script);

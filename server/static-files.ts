@@ -5,10 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 
-const ENCODINGS = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-] as const;
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
 /** Paths (from `root`, with a leading slash) that have a `.br` or `.gz` copy. */
 function copiesUnder(root: string, dir = root, found = new Set<string>()): Set<string> {
@@ -30,17 +27,15 @@ export function precompressed(root: string): RequestHandler {
   const copies = copiesUnder(root);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    const encoding = ENCODINGS.find(
-      ([name, suffix]) =>
-        copies.has(req.path + suffix) && new RegExp(`\\b${name}\\b(?!;q=0(\\.0*)?\\b)`).test(accepted),
-    );
-    if (copies.has(`${req.path}.br`) || copies.has(`${req.path}.gz`)) res.vary('Accept-Encoding');
+    const available = (['br', 'gzip'] as const).filter((name) => copies.has(req.path + SUFFIX[name]));
+    if (!available.length) return next();
+    res.vary('Accept-Encoding');
+    // The smallest copy the request accepts (Express parses q-values and '*'; q=0 refuses).
+    const encoding = available.find((name) => req.acceptsEncodings(name) === name);
     if (!encoding) return next();
-    const [name, suffix] = encoding;
     res.type(path.extname(req.path));
-    res.set('Content-Encoding', name);
-    req.url = req.url.replace(/^[^?]*/, (pathname) => pathname + suffix);
+    res.set('Content-Encoding', encoding);
+    req.url = req.url.replace(/^[^?]*/, (pathname) => pathname + SUFFIX[encoding]);
     next();
   };
 }

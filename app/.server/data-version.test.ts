@@ -9,8 +9,10 @@ import { nowIso } from '~/lib/time';
 const other = await connect(config.DATABASE_URL, config.DATA_DIR);
 afterAll(() => other.destroy());
 
-const versionSeenByOther = async () =>
-  String((await other.selectFrom('data_version').select('version').executeTakeFirstOrThrow()).version);
+const versionSeenByOther = async () => {
+  const row = await other.selectFrom('data_version').select(['epoch', 'version']).executeTakeFirstOrThrow();
+  return `${row.epoch}.${row.version}`;
+};
 
 const member = (username: string) => ({
   id: crypto.randomUUID(),

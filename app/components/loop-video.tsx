@@ -1,15 +1,17 @@
-// A muted looping clip that plays without JavaScript. React does not write the `muted` attribute
-// into server HTML, and browsers only autoplay muted video, so the element is written as markup.
-// Its sources only match without reduced-motion: with reduced motion the poster shows, still.
-const escapeAttr = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+import type { LOOP_VIDEOS } from '~/lib/loop-videos';
 
-export function LoopVideo({ name, label }: { name: string; label: string }) {
-  const motion = '(prefers-reduced-motion: no-preference)';
-  const html =
-    `<video class="loop-video" autoplay muted loop playsinline preload="none" width="640" height="360" ` +
-    `poster="/media/${name}.jpg" aria-label="${escapeAttr(label)}">` +
-    `<source src="/media/${name}.webm" type="video/webm" media="${motion}">` +
-    `<source src="/media/${name}.mp4" type="video/mp4" media="${motion}">` +
-    `</video>`;
-  return <div className="video-frame" dangerouslySetInnerHTML={{ __html: html }} />;
+/** A landing-page clip, framed lazily: nothing of it loads until it nears the screen. */
+export function LoopVideo({ name, label }: Pick<(typeof LOOP_VIDEOS)[number], 'name' | 'label'>) {
+  return (
+    <div className="video-frame">
+      <iframe
+        className="loop-video"
+        src={`/loops/${name}`}
+        title={label}
+        loading="lazy"
+        width="640"
+        height="360"
+      />
+    </div>
+  );
 }

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { ErrorList, FormBanner } from './forms';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from './validation';
+import { UploadProgress } from '~/components/upload-progress';
 
 interface Props {
   lastResult?: SubmissionResult<string[]>;
@@ -136,6 +137,7 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
           important)
         </label>
       </div>
+      <UploadProgress />
       <div className="button-row">
         {busy ? (
           <span className="button button-secondary" aria-disabled="true">

@@ -6,6 +6,7 @@ import { Field, FormBanner, ProfileFields } from '~/components/forms';
 import { Avatar } from '~/components/images';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from '~/components/validation';
+import { UploadProgress } from '~/components/upload-progress';
 import type { Member } from '~/lib/models';
 import type { z } from 'zod';
 
@@ -87,6 +88,7 @@ export function ProfileEditForm({
         fields={fields}
         avatarHint="Optional: a new picture replaces the current one. At most 5 MB."
       />
+      <UploadProgress />
       <div className="button-row">
         <Link to="/profile" className="button button-secondary">
           Cancel

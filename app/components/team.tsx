@@ -1,5 +1,6 @@
 // The 'Team Members (n)' card (docs/product.md §2): 4 a page with a pager and a 'View All' dialog.
-// Without JavaScript the pager and dialog are links (?team=N, ?team=all) answered by the server;
+// Without JavaScript the pager and dialog are links (?team=N, ?team=all) answered by the server,
+// which land back on the card (#team) rather than at the top of the page;
 // with JavaScript the same links switch client state and open a modal dialog.
 import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -65,12 +66,12 @@ export function TeamCard({
   };
 
   return (
-    <section className="card" aria-labelledby="team-heading">
+    <section className="card team-card" id="team" aria-labelledby="team-heading">
       <div className="card-heading-row">
         <h2 id="team-heading">Team Members ({total})</h2>
         {total > TEAM_PAGE_SIZE ? (
           <Link
-            to={`${pathname}?team=all`}
+            to={`${pathname}?team=all#team`}
             preventScrollReset
             onClick={openAll}
             className="button button-small button-secondary"
@@ -88,7 +89,7 @@ export function TeamCard({
         <nav className="pager" aria-label="Team pages">
           {page > 0 ? (
             <Link
-              to={`${pathname}?team=${page - 1}`}
+              to={`${pathname}?team=${page - 1}#team`}
               preventScrollReset
               onClick={goTo(page - 1)}
               className="button button-small button-secondary"
@@ -106,7 +107,7 @@ export function TeamCard({
           </span>
           {page < pages - 1 ? (
             <Link
-              to={`${pathname}?team=${page + 1}`}
+              to={`${pathname}?team=${page + 1}#team`}
               preventScrollReset
               onClick={goTo(page + 1)}
               className="button button-small button-secondary"
@@ -131,7 +132,7 @@ export function TeamCard({
           <div className="card-heading-row">
             <h2 id="all-team-heading">All Team Members ({total})</h2>
             <Link
-              to={pathname}
+              to={`${pathname}#team`}
               preventScrollReset
               onClick={closeAll}
               className="button button-small button-secondary"

@@ -1,7 +1,7 @@
 // Checking a form in the browser with the same zod schema the server uses, without making every
 // visitor download it: zod, conform's zod adapter and the schemas (about 15 KB gzip, more than the
-// rest of a form page's own code) load when someone first focuses a field of the form. Until then,
-// as without JavaScript, the server checks the form when it is sent; it always does anyway.
+// rest of a form page's own code) load when someone first focuses the form or points at it. Until
+// then, as without JavaScript, the server checks the form when it is sent; it always does anyway.
 import type { Submission } from '@conform-to/react';
 import { useState } from 'react';
 import type { SchemaName } from '~/lib/validation';
@@ -33,6 +33,8 @@ export function useLazyValidation(name: SchemaName, when: 'onBlur' | 'onSubmit')
         }
       : // Not loaded yet: checking a field now would send the form to the server.
         { shouldValidate: 'onSubmit' as const },
-    formProps: { onFocus: load },
+    // Focus, or a pointer over the form: a click on 'Add qualification' (which Safari does not
+    // focus) then finds the schemas loaded instead of asking the server.
+    formProps: { onFocus: load, onPointerEnter: load },
   };
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { config, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoopVideo } from '~/components/loop-video';
+import { LOOP_VIDEOS } from '~/lib/loop-videos';
 import { pageMeta } from '~/lib/meta';
 import { SITE_NAME, SITE_TAGLINE } from '~/lib/site';
 import { READ_PAGE } from '~/lib/hydration';
@@ -66,12 +67,6 @@ const tools = [
   'Fusion-class CAD seats',
   'GPU cluster tokens',
   'Autoclave and −20 °C freezer',
-];
-
-const videos = [
-  { name: 'soldering', label: 'Soldering a circuit board', caption: 'Soldering' },
-  { name: 'printing', label: 'A part being 3D printed layer by layer', caption: '3D printing' },
-  { name: 'dna', label: 'A turning DNA double helix', caption: 'DNA' },
 ];
 
 export default function Landing() {
@@ -170,7 +165,7 @@ export default function Landing() {
       <section className="section" aria-labelledby="videos-heading">
         <h2 id="videos-heading">In the lab this week</h2>
         <ul className="card-grid three videos">
-          {videos.map((video) => (
+          {LOOP_VIDEOS.map((video) => (
             <li key={video.name}>
               <figure>
                 <LoopVideo name={video.name} label={video.label} />

@@ -14,18 +14,30 @@ test(
     await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tools on the floor' })).toBeVisible();
 
-    // Three muted looping videos whose sources only match without reduced motion.
-    const videos = page.locator('video');
-    await expect(videos).toHaveCount(3);
-    for (const video of await videos.all()) {
+    // Three muted looping videos whose sources only match without reduced motion, each in a lazy
+    // frame of its own that only this site may frame.
+    const frames = page.locator('iframe.loop-video');
+    await expect(frames).toHaveCount(3);
+    for (const [i, name] of ['soldering', 'printing', 'dna'].entries()) {
+      const frame = frames.nth(i);
+      await expect(frame).toHaveAttribute('loading', 'lazy');
+      await expect(frame).toHaveAttribute('src', `/loops/${name}`);
+      await expect(frame).toHaveAttribute('title', /.+/);
+      await frame.scrollIntoViewIfNeeded();
+      const video = frame.contentFrame().locator('video');
       await expect(video).toHaveAttribute('muted', '');
       await expect(video).toHaveAttribute('loop', '');
-      await expect(video).toHaveAttribute('poster', /\/media\/.+\.jpg$/);
+      await expect(video).toHaveAttribute('autoplay', '');
+      await expect(video).toHaveAttribute('poster', `/media/${name}.jpg`);
       await expect(video.locator('source[type="video/webm"]')).toHaveAttribute(
         'media',
         '(prefers-reduced-motion: no-preference)',
       );
+      const loop = await page.request.get(`/loops/${name}`);
+      expect(loop.headers()['x-frame-options']).toBe('SAMEORIGIN');
+      expect(loop.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
     }
+    expect((await page.request.get('/loops/nope')).status()).toBe(404);
     for (const name of ['soldering', 'printing', 'dna']) {
       for (const ext of ['webm', 'mp4', 'jpg']) {
         const response = await page.request.get(`/media/${name}.${ext}`);

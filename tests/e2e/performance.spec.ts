@@ -1,17 +1,10 @@
 // What a cheap phone gets (docs/performance.md): read pages without scripts, the render cache (what
 // a visitor gets, what a member gets, a write showing at once), form pages that load zod only
 // when used, and precompressed static files.
+import { READ_PAGES } from '../../scripts/demo-site';
 import { signedIn } from './accounts';
 import { expect, test } from './fixtures';
 
-const READ_PAGES = [
-  '/',
-  '/members',
-  '/members/niamh_walsh',
-  '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
-  '/portfolio',
-  '/portfolio/open-quadruped',
-];
 // Structured data for search engines is a <script> element that runs nothing.
 const RUNNABLE_SCRIPT = 'script:not([type="application/ld+json"])';
 
@@ -112,4 +105,68 @@ test('scripts and styles are sent precompressed', async ({ request }) => {
     compressed += 1;
   }
   expect(compressed).toBeGreaterThanOrEqual(3);
+});
+
+test('a large attachment shows its upload progress and can be cancelled @js-only', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/posts/new');
+  const title = `Slow upload ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  const file = {
+    name: 'scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20)]),
+  };
+  await page.getByLabel('Attachment').setInputFiles(file);
+  // A slow uplink: 3 MB at 256 KB/s takes about 12 s.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByText(/^Uploading \d+%$/)).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(progress).toBeHidden();
+  await expect(page).toHaveURL(/\/posts\/new$/);
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByRole('button', { name: 'Create Post' })).toBeEnabled();
+
+  // Nothing was kept; sent again at full speed, it is.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.goto('/profile');
+  await expect(page.getByText(title)).toHaveCount(0);
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Attachment').setInputFiles(file);
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // One post: the cancelled upload kept nothing.
+  await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(1);
+});
+
+// A browser with scripting turned off ignores loading="lazy" (the HTML spec, against tracking by
+// scroll position): there the clips load at once, as before. Visitors get no scripts from us but
+// their browsers still allow them, so lazy frames work for them.
+test('the landing clips are not fetched until they near the screen @js-only', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const clips = new Set<string>();
+  page.on('request', (request) => {
+    const clip = /\/media\/(\w+)\.(webm|mp4)$/.exec(request.url());
+    if (clip) clips.add(clip[1]);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  expect(clips.size).toBeLessThan(3);
+  await page.locator('iframe.loop-video').last().scrollIntoViewIfNeeded();
+  await expect.poll(() => clips.size).toBe(3);
 });

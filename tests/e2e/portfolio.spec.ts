@@ -109,6 +109,9 @@ test('the team pager shows 4 a page and works without JavaScript', async ({ page
   await expect(team.getByRole('link', { name: 'Liam Fitzgerald Project lead, control' })).toBeVisible();
   await team.getByRole('link', { name: 'Next' }).click();
   await expect(team.getByText('Page 2 of 3')).toBeVisible();
+  // A visitor has no scripts: the server answers, and the page opens at the card, not the top.
+  await expect(page).toHaveURL(/\?team=1#team$/);
+  await expect(team).toBeInViewport();
   await team.getByRole('link', { name: 'Next' }).click();
   await expect(team.getByText('Page 3 of 3')).toBeVisible();
   await expect(team.locator(':scope > .team-list > li')).toHaveCount(2);
@@ -130,7 +133,7 @@ test("'View All' opens a dialog with the whole team", async ({ page, javaScript,
     if (member) {
       expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
       await expect(page).toHaveURL(/open-quadruped$/);
-    } else await expect(page).toHaveURL(/\?team=all$/);
+    } else await expect(page).toHaveURL(/\?team=all#team$/);
     await expectAccessible();
     await dialog.getByRole('link', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();

@@ -14,7 +14,11 @@ function decodeQuotedPrintable(text: string) {
 
 /** The plain-text part of a raw message. */
 function plainText(raw: string): string {
-  const part = raw.split(/\r?\n--/).find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? raw;
+  // Split on the message's own boundary: a quoted-printable line may itself start with '--' (a
+  // reset code holds '-' characters), which once cut a link short.
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const part = parts.find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? raw;
   const [head, ...body] = part.split(/\r?\n\r?\n/);
   const content = body.join('\n\n');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
@@ -36,7 +40,11 @@ export async function waitForMail(
   const deadline = Date.now() + 10_000;
   const dir = mailDir(currentServer());
   while (Date.now() < deadline) {
-    const files = fs.readdirSync(dir).sort().reverse();
+    const files = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;

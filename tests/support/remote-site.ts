@@ -21,7 +21,11 @@ export async function catchMail(port: number, dir: string) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        fs.writeFileSync(path.join(dir, `${String(++count).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        // Written whole under another name, then renamed: a test polling the folder never reads
+        // half a message (a link cut short there once failed a reset journey).
+        const file = path.join(dir, `${String(++count).padStart(5, '0')}.eml`);
+        fs.writeFileSync(`${file}.part`, Buffer.concat(chunks));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },

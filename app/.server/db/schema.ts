@@ -140,6 +140,7 @@ export interface UsernameRedirectsTable {
 export interface DataVersionTable {
   id: number;
   version: number | string;
+  epoch: string;
   changed_by: string | null;
 }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 // The version of what public pages show (docs/performance.md, the render cache): one row that a
@@ -19,10 +20,14 @@ export async function up(db: Kysely<unknown>) {
     .createTable('data_version')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('version', 'bigint', (c) => c.notNull())
+    // Random per database: a restored or copied database counts from 1 again, and must not hand
+    // out the ETags the old one did.
+    .addColumn('epoch', 'text', (c) => c.notNull())
     // PostgreSQL: the transaction that last bumped it, so a transaction bumps it once.
     .addColumn('changed_by', 'text')
     .execute();
-  await sql`insert into data_version (id, version) values (1, 1)`.execute(db);
+  const epoch = crypto.randomBytes(4).toString('hex');
+  await sql`insert into data_version (id, version, epoch) values (1, 1, ${epoch})`.execute(db);
   if (postgres) {
     // A deferred trigger runs at commit, so the row is locked only while a transaction commits:
     // writers never wait on each other here for longer than that, and cannot deadlock on it.

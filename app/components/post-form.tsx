@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { ErrorList, FormBanner } from './forms';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from './validation';
-import { UploadProgress } from '~/components/upload-progress';
+import { useUploadProgress } from '~/components/lazy-upload-progress';
 
 interface Props {
   lastResult?: SubmissionResult<string[]>;
@@ -30,6 +30,7 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
   const hydrated = useHydrated();
   const busy = useIsPending();
   const validation = useLazyValidation('PostSchema', 'onSubmit');
+  const upload = useUploadProgress();
   const [form, fields] = useForm<z.input<typeof PostSchema>>({
     lastResult,
     defaultValue,
@@ -59,6 +60,7 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
       encType="multipart/form-data"
       {...getFormProps(form)}
       {...validation.formProps}
+      {...upload.formProps}
       noValidate
       onInput={() => setShowBanner(false)}
     >
@@ -137,7 +139,7 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
           important)
         </label>
       </div>
-      <UploadProgress />
+      {upload.bar}
       <div className="button-row">
         {busy ? (
           <span className="button button-secondary" aria-disabled="true">

@@ -6,7 +6,7 @@ import { Field, FormBanner, ProfileFields } from '~/components/forms';
 import { Avatar } from '~/components/images';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from '~/components/validation';
-import { UploadProgress } from '~/components/upload-progress';
+import { useUploadProgress } from '~/components/lazy-upload-progress';
 import type { Member } from '~/lib/models';
 import type { z } from 'zod';
 
@@ -54,6 +54,7 @@ export function ProfileEditForm({
 }) {
   const busy = useIsPending();
   const validation = useLazyValidation('ProfileSchema', 'onBlur');
+  const upload = useUploadProgress();
   const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
     lastResult,
     defaultValue: {
@@ -70,6 +71,7 @@ export function ProfileEditForm({
       encType="multipart/form-data"
       {...getFormProps(form)}
       {...validation.formProps}
+      {...upload.formProps}
       noValidate
     >
       <FormBanner id={form.errorId} errors={form.errors} />
@@ -88,7 +90,7 @@ export function ProfileEditForm({
         fields={fields}
         avatarHint="Optional: a new picture replaces the current one. At most 5 MB."
       />
-      <UploadProgress />
+      {upload.bar}
       <div className="button-row">
         <Link to="/profile" className="button button-secondary">
           Cancel

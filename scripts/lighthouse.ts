@@ -3,6 +3,8 @@
 // else Playwright's. Prints each page's scores, LCP, TBT and CLS. The read pages are measured
 // twice: as a visitor, who gets them without scripts, and as a signed-in member, who gets the
 // JavaScript (the comparison behind docs/decisions/016-no-scripts-for-visitors.md).
+// `npm run lighthouse -- --observed`: the same slow 4G and 4x CPU applied to the browser and
+// measured ('devtools' throttling) instead of simulated from an unthrottled load (the default).
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -22,6 +24,7 @@ async function audit(pagePath: string, cookie?: string) {
     output: 'json',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    throttlingMethod: process.argv.includes('--observed') ? 'devtools' : 'simulate',
   });
   const { categories, audits, runtimeError } = result!.lhr;
   if (runtimeError) return `failed: ${runtimeError.code} ${runtimeError.message}`;
@@ -39,7 +42,9 @@ try {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const cookie = await site.memberCookie(browser);
   await browser.close();
-  console.log('Lighthouse mobile preset, a visitor:');
+  console.log(
+    `Lighthouse mobile preset (${process.argv.includes('--observed') ? 'throttling applied and observed' : 'throttling simulated'}), a visitor:`,
+  );
   for (const pagePath of process.env.PAGES?.split(',') ?? [...READ_PAGES, '/login', '/register'])
     console.log(`  ${pagePath.padEnd(48)} ${await audit(pagePath)}`);
   console.log('The same read pages for a signed-in member (with JavaScript):');

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { config } from './config';
+import { escapeHtml } from '~/lib/html';
 import { SITE_NAME } from '~/lib/site';
 
 export interface Message {
@@ -49,8 +50,6 @@ export async function sendMail(message: Message) {
     throw new MailError('mail-failed');
   }
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, friendly message with one button; text and HTML say the same. */
 export function linkMessage(options: {

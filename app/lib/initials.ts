@@ -1,4 +1,5 @@
 // The initials avatar (docs/product.md §3), drawn by us instead of a third-party service.
+import { escapeHtml } from './html';
 
 /** Up to two initials: first and last word of the name; '?' for an empty name. */
 export function initials(name: string): string {
@@ -21,9 +22,7 @@ export function avatarColour(name: string): string {
   return PALETTE[hash % PALETTE.length];
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export function initialsSvg(name: string): string {
-  const text = escapeXml(initials(name));
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img" aria-label="${escapeXml(name.trim() || 'Member')}"><rect width="128" height="128" fill="${avatarColour(name)}"/><text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="52" font-weight="600" fill="#fff">${text}</text></svg>`;
+  const text = escapeHtml(initials(name));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img" aria-label="${escapeHtml(name.trim() || 'Member')}"><rect width="128" height="128" fill="${avatarColour(name)}"/><text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="52" font-weight="600" fill="#fff">${text}</text></svg>`;
 }

@@ -4,13 +4,13 @@
 // below the fold; a lazy iframe is not even requested until it nears the screen, with no
 // JavaScript needed.
 
+import { escapeHtml } from './html';
+
 export const LOOP_VIDEOS = [
   { name: 'soldering', label: 'Soldering a circuit board', caption: 'Soldering' },
   { name: 'printing', label: 'A part being 3D printed layer by layer', caption: '3D printing' },
   { name: 'dna', label: 'A turning DNA double helix', caption: 'DNA' },
 ] as const;
-
-const escapeHtml = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The document of one clip. React does not write the `muted` attribute into server HTML, and

@@ -1,7 +1,6 @@
 // /sitemap.xml: the public pages, every member, post and project.
 import { api, config } from '~/.server';
-
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '~/lib/html';
 
 export async function loader() {
   const [members, projects] = await Promise.all([api.members.list(), api.projects.list()]);
@@ -12,7 +11,7 @@ export async function loader() {
   }
   paths.push(...projects.map((project) => `/portfolio/${project.slug}`));
   const urls = paths
-    .map((path) => `  <url><loc>${escapeXml(config.PUBLIC_URL + path)}</loc></url>`)
+    .map((path) => `  <url><loc>${escapeHtml(config.PUBLIC_URL + path)}</loc></url>`)
     .join('\n');
   return new Response(
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,

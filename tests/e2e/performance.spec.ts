@@ -84,6 +84,11 @@ test('a form page loads its validation only when a field is focused, then checks
   });
   await page.goto('/register', { waitUntil: 'networkidle' });
   expect(scripts.some((url) => url.includes('/validation-'))).toBe(false);
+  // Focusing the form loads it; a field left before it has arrived is checked on submit instead
+  // (by the server), so wait for it before leaving one.
+  const loaded = page.waitForResponse((response) => response.url().includes('/validation-'));
+  await page.getByLabel('Email', { exact: true }).focus();
+  await loaded;
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByLabel('Username', { exact: true }).focus();
   await expect(page.getByText('Invalid email format')).toBeVisible();

@@ -1,5 +1,6 @@
-// Regenerates the static images in public/ (committed): the default member banner, the sharing
-// image and the project placeholder. Shapes only, no text, so any machine renders them the same.
+// Regenerates the static images in public/ (committed): the default member banner (also the
+// landing hero, with a narrow crop for phones), the sharing image and the project placeholder.
+// Shapes only, no text, so any machine renders them the same.
 import sharp from 'sharp';
 import fs from 'node:fs';
 
@@ -28,9 +29,13 @@ function blueprint(width, height, accent) {
 </svg>`;
 }
 
-await sharp(Buffer.from(blueprint(1920, 480, '#f97316')))
+const header = Buffer.from(blueprint(1920, 480, '#f97316'));
+await sharp(header).jpeg({ quality: 78, mozjpeg: true }).toFile('public/lab-header.jpg');
+// The landing hero on a phone shows only the middle of the header: a quarter of the bytes.
+await sharp(header)
+  .extract({ left: 680, top: 0, width: 560, height: 480 })
   .jpeg({ quality: 78, mozjpeg: true })
-  .toFile('public/lab-header.jpg');
+  .toFile('public/lab-header-narrow.jpg');
 await sharp(Buffer.from(blueprint(1200, 630, '#f97316')))
   .jpeg({ quality: 80, mozjpeg: true })
   .toFile('public/og-image.jpg');

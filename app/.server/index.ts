@@ -20,7 +20,7 @@ export { identity, IdentityError, identityMessage } from './identity';
 export { linkMessage, MailError, sendMail } from './mail';
 export { clearLimit, hit, isLimited, LIMITS, withinAddressLimit } from './rate-limit';
 export { registerDetails, registerProfile, registerView } from './registration';
-export { rateLimitAddress } from './security';
+export { rateLimitAddress, scriptHash } from './security';
 export { passwordSignIn } from './sign-in';
 export { handleApi } from './rest/handle';
 export { sendAsset } from './send-asset';

@@ -5,6 +5,10 @@ import type { AppLoadContext } from '@remix-run/node';
 
 export const createNonce = () => crypto.randomBytes(16).toString('base64');
 
+/** A CSP source that allows exactly this inline script, for documents without a per-request nonce. */
+export const scriptHash = (source: string) =>
+  `'sha256-${crypto.createHash('sha256').update(source).digest('base64')}'`;
+
 export function contentSecurityPolicy(nonce: string, dev = false) {
   return [
     "default-src 'self'",

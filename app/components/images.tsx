@@ -33,10 +33,10 @@ interface BannerProps {
   kind: 'banner' | 'project';
   className?: string;
   /**
-   * `lcp`: the page's largest paint, fetched first (eager, high priority); `eager`: above the fold;
-   * `lazy` (the default): loaded as it nears the viewport.
+   * `lcp`: the page's largest paint, fetched first (eager, high priority); `lazy` (the default):
+   * loaded as it nears the viewport, without taking a phone's bandwidth from the largest paint.
    */
-  loading?: 'lcp' | 'eager' | 'lazy';
+  loading?: 'lcp' | 'lazy';
   width?: number;
   height?: number;
   /** the width it is shown at, for srcset (default: the page's width, up to 1280 px) */

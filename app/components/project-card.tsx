@@ -11,7 +11,7 @@ export function ProjectCard({
   bannerLoading = 'lazy',
 }: {
   project: Project;
-  bannerLoading?: 'lcp' | 'eager' | 'lazy';
+  bannerLoading?: 'lcp' | 'lazy';
 }) {
   const headingId = `project-${project.slug}`;
   return (

@@ -18,9 +18,13 @@ export const meta: MetaFunction = (args) =>
   });
 
 // The hero's background is the largest paint; as CSS it would be found only once the stylesheet
-// has arrived, after the videos' posters. Asked for first instead.
+// has arrived. Asked for first instead: the one the stylesheet picks for this screen (.hero).
+// React 18 knows no fetchPriority prop: the lowercase attribute passes through as it is.
+const heroPreload = (href: string, media: string) =>
+  ({ rel: 'preload', as: 'image', href, media, fetchpriority: 'high' }) as LinkDescriptor;
 export const links: LinksFunction = () => [
-  { rel: 'preload', as: 'image', href: '/lab-header.jpg', fetchpriority: 'high' } as LinkDescriptor,
+  heroPreload('/lab-header-narrow.jpg', '(max-width: 559.98px)'),
+  heroPreload('/lab-header.jpg', '(min-width: 560px)'),
 ];
 
 export const handle = READ_PAGE;

@@ -94,7 +94,7 @@ function ProjectGrid({
         <li key={project.id}>
           <ProjectCard
             project={project}
-            bannerLoading={first && index === 0 ? 'lcp' : first && index < 3 ? 'eager' : 'lazy'}
+            bannerLoading={first && index === 0 ? 'lcp' : 'lazy'}
           />
         </li>
       ))}

@@ -96,6 +96,52 @@ test('a form page loads its validation only when a field is focused, then checks
   expect(posts).toEqual([]);
 });
 
+test('a page with JavaScript loads and paints before it fetches its scripts, then hydrates cleanly @js-only', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // A slow stylesheet holds the first paint and the load event. Scripts fetched while the document
+  // is read would start before it has arrived; these start only once the page has loaded.
+  await page.route('**/build/_assets/*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      stylesheetArrived: resources.find((entry) => entry.name.endsWith('.css'))!.responseEnd,
+      loaded: navigation.loadEventStart,
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      scripts: resources
+        .filter((entry) => /\/build\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    };
+  });
+  expect(timing.firstPaint).toBeGreaterThan(timing.stylesheetArrived);
+  expect(timing.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.scripts)).toBeGreaterThan(Math.max(timing.stylesheetArrived, timing.loaded));
+  // Hydrated: the next page comes by client-side navigation, without a document request.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /register/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(documents).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('scripts and styles are sent precompressed', async ({ request }) => {
   const html = await (await request.get('/login')).text();
   const files = [...html.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
@@ -160,10 +206,10 @@ test('a large attachment shows its upload progress and can be cancelled @js-only
   await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(1);
 });
 
-// A browser with scripting turned off ignores loading="lazy" (the HTML spec, against tracking by
-// scroll position): there the clips load at once, as before. Visitors get no scripts from us but
-// their browsers still allow them, so lazy frames work for them.
-test('the landing clips are not fetched until they near the screen @js-only', async ({ page }) => {
+test('no landing clip downloads with the page; on screen one plays, off screen it pauses', async ({
+  page,
+  javaScript,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const clips = new Set<string>();
   page.on('request', (request) => {
@@ -171,7 +217,31 @@ test('the landing clips are not fetched until they near the screen @js-only', as
     if (clip) clips.add(clip[1]);
   });
   await page.goto('/', { waitUntil: 'networkidle' });
-  expect(clips.size).toBeLessThan(3);
-  await page.locator('iframe.loop-video').last().scrollIntoViewIfNeeded();
-  await expect.poll(() => clips.size).toBe(3);
+  expect([...clips]).toEqual([]);
+  const frame = page.locator('iframe.loop-video').last();
+  await frame.scrollIntoViewIfNeeded();
+  const video = frame.contentFrame().locator('video');
+  if (!javaScript) {
+    // The poster and the play button are the clip; nothing plays by itself.
+    await expect(video).toHaveAttribute('controls', '');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expect([...clips]).toEqual([]);
+    return;
+  }
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && !v.controls)).toBe(true);
+  expect(clips.has('dna')).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
+test('with reduced motion a landing clip stays a still poster with a play button @js-only', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const frame = page.locator('iframe.loop-video').first();
+  await frame.scrollIntoViewIfNeeded();
+  const video = frame.contentFrame().locator('video');
+  await expect(video).toHaveAttribute('controls', '');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });

@@ -18,8 +18,8 @@ const LATER_PRELOAD = 'modulepreload-after-load';
 const LATER_MODULE = 'module-after-load';
 
 /**
- * Sets back what `scriptsAfterLoad` made inert once the page has loaded (its stylesheet and
- * its largest image are in) and painted: a requestAnimationFrame callback runs just before the next
+ * Sets back what `scriptsAfterLoad` made inert once the page has loaded (its stylesheet and its
+ * largest image are in) and painted: a requestAnimationFrame callback runs just before the next
  * frame, and a timeout set there runs after it. Rewriting a script's text makes the browser prepare
  * it again, now as a module. The DOM then matches what React rendered, so hydration sees no
  * difference.
@@ -32,11 +32,11 @@ const AFTER_LOAD_BOOT =
 
 /**
  * Starts a page's JavaScript once the page has loaded and painted instead of while it is read
- * (docs/decisions/017-scripts-after-load.md). Every page works before its scripts run, so
- * on a slow link the bandwidth goes first to the document, its CSS and its largest image, not to
- * 100 KB of modules the reader cannot see. Remix's module preloads and its
- * module script are written with inert types; a small inline script sets them back after the paint.
- * A document without Remix's module script (a visitor's read page) is unchanged.
+ * (docs/decisions/017-scripts-after-load.md). Every page works before its scripts run, so on a
+ * slow link the bandwidth goes first to the document, its CSS and its largest image, not to 100 KB
+ * of modules the reader cannot see. Remix's module preloads and its module script are written with
+ * inert types; AFTER_LOAD_BOOT, one inline script with the same nonce, sets them back. A document
+ * without Remix's module script (a visitor's read page) is unchanged.
  */
 export function scriptsAfterLoad(html: string): string {
   const moduleScript = /<script([^>]*?) type="module"([^>]*)>/.exec(html);

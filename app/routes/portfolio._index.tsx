@@ -92,10 +92,7 @@ function ProjectGrid({
     <ul className="card-grid project-grid">
       {projects.map((project, index) => (
         <li key={project.id}>
-          <ProjectCard
-            project={project}
-            bannerLoading={first && index === 0 ? 'lcp' : 'lazy'}
-          />
+          <ProjectCard project={project} bannerLoading={first && index === 0 ? 'lcp' : 'lazy'} />
         </li>
       ))}
     </ul>

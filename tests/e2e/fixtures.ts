@@ -29,8 +29,27 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Resolves once a page that loads scripts has started Remix (their scripts start only after the
+ * load event: docs/decisions/017-scripts-after-load.md). A page without scripts resolves at once.
+ */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => !('__remixContext' in window) || '__remixRouter' in window);
+
 export const test = base.extend<{ javaScript: boolean; expectAccessible: () => Promise<void> }>({
   javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  /** With JavaScript, `goto` also waits for `hydrated`, as a person does before using what scripts add. */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   /**
    * axe-core on the current page: no serious or critical violations. axe needs script, so for the
    * no-JS project the exact DOM the visitor has is re-served to a scripted page whose own

@@ -30,8 +30,8 @@ async function seriousViolations(page: Page) {
 }
 
 /**
- * Resolves once a page that loads scripts has started Remix (their scripts start only after the
- * load event: docs/decisions/017-scripts-after-load.md). A page without scripts resolves at once.
+ * Resolves once a page that loads scripts has started Remix: they are async modules, and under
+ * load the load event can come first. A page without scripts resolves at once.
  */
 export const hydrated = (page: Page) =>
   page.waitForFunction(() => !('__remixContext' in window) || '__remixRouter' in window);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { inBody } from './html';
+import { inBody, scriptsAfterLoad } from './html';
 
 test('scripts written after </html> move to the end of <body>', () => {
   expect(inBody('<html><body><p>hi</p></body></html><script>x()</script>')).toBe(
@@ -10,4 +10,30 @@ test('scripts written after </html> move to the end of <body>', () => {
 test('a document with nothing after </html>, or without a body end, is unchanged', () => {
   expect(inBody('<html><body></body></html>')).toBe('<html><body></body></html>');
   expect(inBody('<p>fragment</p>')).toBe('<p>fragment</p>');
+});
+
+const remixDocument = (nonce: string) =>
+  `<html><head></head><body><main>page</main>` +
+  `<link rel="modulepreload" href="/build/entry.client.js"/><link rel="modulepreload" href="/build/root.js"/>` +
+  `<script nonce="${nonce}">window.__remixContext = {};</script>` +
+  `<script nonce="${nonce}" type="module" async="">import * as route0 from "/build/root.js";\nimport("/build/entry.client.js");</script>` +
+  `</body></html>`;
+
+test('module preloads become dns-prefetch hints, the module script a data block, and one script of the same nonce sets them back', () => {
+  const html = scriptsAfterLoad(remixDocument('abc'));
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toContain('type="module"');
+  expect(html.match(/<link rel="dns-prefetch" href="\/build\//g)).toHaveLength(2);
+  // A data block may not carry async.
+  expect(html).toContain('<script nonce="abc" type="text/x-module-after-load">import * as route0');
+  // The classic context script is untouched; the boot script is the last thing in <body>.
+  expect(html).toContain('<script nonce="abc">window.__remixContext = {};</script>');
+  expect(html).toMatch(
+    /<script nonce="abc">[^<]*'modulepreload'[^<]*addEventListener\('load',b\)<\/script><\/body><\/html>$/,
+  );
+});
+
+test("a document without a module script (a visitor's read page) is unchanged", () => {
+  const page = '<html><body><main>page</main></body></html>';
+  expect(scriptsAfterLoad(page)).toBe(page);
 });

@@ -1,7 +1,7 @@
 // Image sizes shared by the pipeline (which widths exist) and components (which URLs to ask for).
 
 /** WebP variant widths made for an uploaded image: never wider than the original. */
-export const VARIANT_WIDTHS = [96, 170, 340, 640, 1280, 1920] as const;
+export const VARIANT_WIDTHS = [96, 170, 340, 640, 960, 1280, 1920] as const;
 
 export function variantWidths(originalWidth: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((width) => width < originalWidth);

@@ -25,7 +25,7 @@ test('initials and the avatar SVG', () => {
 
 test('image addresses, variants and server-side fallbacks', () => {
   expect(variantWidths(400)).toEqual([96, 170, 340, 400]);
-  expect(variantWidths(4000)).toEqual([96, 170, 340, 640, 1280, 1920]);
+  expect(variantWidths(4000)).toEqual([96, 170, 340, 640, 960, 1280, 1920]);
   expect(assetUrl('abc')).toBe('/assets/abc');
   expect(assetUrl('abc', 170, { initials: 'Ada L' })).toBe('/assets/abc?w=170&initials=Ada+L');
   expect(assetSrcSet('abc', 170)).toBe('/assets/abc?w=170 1x, /assets/abc?w=340 2x');

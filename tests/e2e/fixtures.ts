@@ -30,8 +30,9 @@ async function seriousViolations(page: Page) {
 }
 
 /**
- * Resolves once a page that loads scripts has started Remix: its entry module is a dynamic import,
- * which the load event does not wait for. A page without scripts resolves at once.
+ * Resolves once a page that loads scripts has started Remix: its scripts start only after the load
+ * event (docs/decisions/017-scripts-after-load.md), which is where `goto` stops waiting. A page
+ * without scripts resolves at once.
  */
 export const hydrated = (page: Page) =>
   page.waitForFunction(() => !('__remixContext' in window) || '__remixRouter' in window);

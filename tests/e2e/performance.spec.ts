@@ -96,6 +96,52 @@ test('a form page loads its validation only when a field is focused, then checks
   expect(posts).toEqual([]);
 });
 
+test('a page with JavaScript loads and paints before it fetches its scripts, then hydrates cleanly @js-only', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // A slow stylesheet holds the first paint and the load event. Scripts fetched while the document
+  // is read would start before it has arrived; these start only once the page has loaded.
+  await page.route('**/build/_assets/*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      stylesheetArrived: resources.find((entry) => entry.name.endsWith('.css'))!.responseEnd,
+      loaded: navigation.loadEventStart,
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      scripts: resources
+        .filter((entry) => /\/build\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    };
+  });
+  expect(timing.firstPaint).toBeGreaterThan(timing.stylesheetArrived);
+  expect(timing.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.scripts)).toBeGreaterThan(Math.max(timing.stylesheetArrived, timing.loaded));
+  // Hydrated: the next page comes by client-side navigation, without a document request.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /register/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(documents).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('scripts and styles are sent precompressed', async ({ request }) => {
   const html = await (await request.get('/login')).text();
   const files = [...html.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);

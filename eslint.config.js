@@ -24,6 +24,8 @@ export default tseslint.config(
       ...jsxA11y.configs.strict.rules,
       'react/prop-types': 'off',
       'react/no-unescaped-entities': 'off',
+      // A table that scrolls sideways is a labelled region keyboard users can focus to scroll.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
     },
   },
   {

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     publicUrl: config.PUBLIC_URL,
     contactEmail: config.CONTACT_EMAIL,
-    user: user ? { username: user.username, fullname: user.fullname } : null,
+    user: user ? { username: user.username, fullname: user.fullname, admin: user.role === 'admin' } : null,
   };
 }
 

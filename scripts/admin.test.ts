@@ -44,7 +44,7 @@ test('invite create, list and revoke', () => {
   expect(admin('invite', 'list').stdout).toMatch(/revoked/);
   const unknown = admin('invite', 'revoke', 'mk-nope');
   expect(unknown.code).toBe(1);
-  expect(unknown.stderr).toBe('no such invite key');
+  expect(unknown.stderr).toBe('no such invite key, or it is already revoked');
 });
 
 test('bad commands and options fail with one line', () => {
@@ -53,6 +53,8 @@ test('bad commands and options fail with one line', () => {
     [['invite', 'create', '--colour', 'red'], 'unknown option --colour'],
     [['project', 'import'], 'project import needs exactly one FILE.json'],
     [['frobnicate', 'now'], 'unknown command: frobnicate now'],
+    [['member', 'promote', 'ghost'], 'no member ghost'],
+    [['member', 'demote'], 'member demote needs exactly one USERNAME'],
   ] as const) {
     const result = admin(...args);
     expect(result.code, args.join(' ')).toBe(1);

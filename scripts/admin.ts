@@ -5,6 +5,7 @@ import { createInvite, listInvites, revokeInvite } from '../app/.server/api/invi
 import { importProjectsFile, ImportError } from '../app/.server/api/project-import';
 import { listProjects } from '../app/.server/api/projects';
 import { memberSummaries } from '../app/.server/api/members';
+import { setRole } from '../app/.server/admin/roles';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 
@@ -15,6 +16,8 @@ const USAGE = `usage: npm run admin -- <command>
   project import FILE.json
   project list
   member list
+  member promote USERNAME   gives the admin role (the /admin pages)
+  member demote USERNAME    takes it back
   backup FILE             one archive of the database (a consistent snapshot) and every file
   restore FILE            into this site, which must be empty
   db copy --to URL        copies every row into another database (postgres://... or a SQLite file);
@@ -70,21 +73,47 @@ async function run(argv: string[]): Promise<string> {
   switch (`${group} ${command}`) {
     case 'invite create': {
       const opts = options(rest, ['uses', 'expires', 'note']);
-      return createInvite(db, {
-        uses: positiveInt(opts.uses, 'uses'),
-        expiresInDays: positiveInt(opts.expires, 'expires'),
-        note: opts.note,
-      });
+      return createInvite(
+        db,
+        {
+          uses: positiveInt(opts.uses, 'uses'),
+          expiresInDays: positiveInt(opts.expires, 'expires'),
+          note: opts.note,
+        },
+        'cli',
+      );
     }
     case 'invite list': {
       const invites = await listInvites(db);
-      console.log(table(invites));
+      console.log(
+        table(
+          invites.map((invite) => ({
+            hint: invite.hint,
+            uses: `${invite.maxUses - invite.usesLeft}/${invite.maxUses}`,
+            state: invite.status,
+            expires: invite.expires ?? 'never',
+            note: invite.note,
+            registered: invite.registered.join(' '),
+          })),
+        ),
+      );
       return `${invites.length} invite keys`;
     }
     case 'invite revoke': {
       if (rest.length !== 1) throw new UsageError('invite revoke needs exactly one KEY');
-      if (!(await revokeInvite(db, rest[0]))) throw new UsageError('no such invite key');
+      if (!(await revokeInvite(db, { key: rest[0] }, 'cli')))
+        throw new UsageError('no such invite key, or it is already revoked');
       return 'revoked';
+    }
+    case 'member promote':
+    case 'member demote': {
+      if (rest.length !== 1) throw new UsageError(`member ${command} needs exactly one USERNAME`);
+      const role = command === 'promote' ? 'admin' : 'member';
+      const result = await setRole(db, rest[0], role, 'cli');
+      if (result === 'unknown') throw new UsageError(`no member ${rest[0]}`);
+      return result === 'unchanged'
+        ? `@${rest[0]} is already ${role === 'admin' ? 'an admin' : 'a member'}`
+        : `@${rest[0]} is now ${role === 'admin' ? 'an admin' : 'a member'}`;
     }
     case 'project import': {
       if (rest.length !== 1) throw new UsageError('project import needs exactly one FILE.json');

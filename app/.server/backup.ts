@@ -16,17 +16,18 @@ import { diskStore, listFolders, ORIGINAL, s3SettingsFrom, variantFile, type Fil
 /** Every table, parents before children (foreign keys), so rows insert in this order. */
 export const TABLES = [
   'assets',
+  'invite_keys',
   'users',
   'local_accounts',
   'sessions',
   'api_tokens',
-  'invite_keys',
   'posts',
   'projects',
   'project_members',
   'auth_codes',
   'rate_limits',
   'username_redirects',
+  'audit_log',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];
@@ -53,10 +54,12 @@ async function snapshot(source: Kysely<Database>, postgres: boolean): Promise<Ro
 async function writeRows(target: Kysely<Database>, rows: Rows) {
   await target.transaction().execute(async (trx) => {
     for (const table of TABLES) {
-      for (let i = 0; i < rows[table].length; i += 200) {
+      // An archive made before a table existed has no rows for it.
+      const tableRows = rows[table] ?? [];
+      for (let i = 0; i < tableRows.length; i += 200) {
         await trx
           .insertInto(table)
-          .values(rows[table].slice(i, i + 200) as never)
+          .values(tableRows.slice(i, i + 200) as never)
           .onConflict((oc) => oc.doNothing())
           .execute();
       }

@@ -6,6 +6,7 @@ import { db } from './db';
 import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
 
+export { admin, requireAdmin } from './admin';
 export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset, files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
@@ -13,7 +14,13 @@ export { config } from './config';
 // For actions: imported from here, a route's browser build leaves zod out (see
 // components/validation.ts, which loads it only when a form is used).
 export { parseWithZod } from '@conform-to/zod';
-export { LoginSchema, ProfileSchema, ResetPasswordSchema } from '~/lib/schemas';
+export {
+  InviteCreateSchema,
+  InviteRevokeSchema,
+  LoginSchema,
+  ProfileSchema,
+  ResetPasswordSchema,
+} from '~/lib/schemas';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';

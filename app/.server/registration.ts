@@ -41,10 +41,14 @@ export async function registerView(request: Request): Promise<RegisterView> {
     if (!draft) throw redirect('/register');
     return { step: 'profile', chosen: { avatar: Boolean(draft.avatarId), banner: Boolean(draft.bannerId) } };
   }
-  // Back on step 1: what was typed comes back, except the passwords.
+  // Back on step 1: what was typed comes back, except the passwords. A link an admin handed out
+  // (/register?invite=KEY) fills in the key.
+  const invite = url.searchParams.get('invite')?.trim().slice(0, 100);
   const typed = draft
     ? { email: draft.email, username: draft.username, fullname: draft.fullname, inviteKey: draft.inviteKey }
-    : null;
+    : invite
+      ? { email: '', username: '', fullname: '', inviteKey: invite }
+      : null;
   return { step: 'details', typed, honeypot: honeypot.getInputProps() };
 }
 

@@ -6,6 +6,7 @@ import { config } from './config';
 import { db } from './db';
 import { identity, IdentityError } from './identity';
 import type { ProviderTokens } from './identity/types';
+import type { Role } from './db/schema';
 import { sealer } from './sealed-cookie';
 import { safeRedirectPath } from '~/lib/redirects';
 
@@ -27,6 +28,7 @@ export interface SessionUser {
   fullname: string;
   email: string;
   avatarId: string | null;
+  role: Role;
   /** the bearer token a section-7 backend takes for this member's writes (null: embedded store) */
   token: string | null;
 }
@@ -53,6 +55,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
       'users.fullname',
       'users.email',
       'users.avatar_id',
+      'users.role',
       'sessions.id_token',
       'sessions.id_token_expires_at',
       'sessions.refresh_token',
@@ -88,6 +91,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     fullname: row.fullname,
     email: row.email,
     avatarId: row.avatar_id,
+    role: row.role,
     token,
   };
 }

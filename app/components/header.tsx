@@ -4,6 +4,7 @@ import { SITE_NAME } from '~/lib/site';
 interface HeaderUser {
   username: string;
   fullname: string;
+  admin: boolean;
 }
 
 const publicLinks = [
@@ -16,6 +17,7 @@ const publicLinks = [
 function NavLinks({ user }: { user: HeaderUser | null }) {
   const links = [
     ...publicLinks,
+    ...(user?.admin ? [{ to: '/admin', label: 'admin' }] : []),
     user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' },
   ];
   return (

@@ -2,6 +2,7 @@
 // (authority). Each message is written here once.
 import { z } from 'zod';
 import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD } from './limits';
+import { MAX_INVITE_DAYS, MAX_INVITE_NOTE, MAX_INVITE_USES } from './invites';
 
 const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
 
@@ -132,3 +133,27 @@ export const ProfileSchema = z.object({
   avatar: z.unknown().optional(),
   banner: z.unknown().optional(),
 });
+
+/** Admin: a new invite key (the same bounds as `npm run admin -- invite create`). */
+export const InviteCreateSchema = z.object({
+  intent: z.literal('create'),
+  uses: z
+    .number({ required_error: 'Uses is required', invalid_type_error: 'Uses must be a whole number' })
+    .int('Uses must be a whole number')
+    .min(1, `Uses must be from 1 to ${MAX_INVITE_USES}`)
+    .max(MAX_INVITE_USES, `Uses must be from 1 to ${MAX_INVITE_USES}`),
+  expiresInDays: z
+    .number({ invalid_type_error: 'Expiry must be a whole number of days' })
+    .int('Expiry must be a whole number of days')
+    .min(1, `Expiry must be from 1 to ${MAX_INVITE_DAYS} days`)
+    .max(MAX_INVITE_DAYS, `Expiry must be from 1 to ${MAX_INVITE_DAYS} days`)
+    .optional(),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_INVITE_NOTE, `Note must be at most ${MAX_INVITE_NOTE} characters`)
+    .optional(),
+});
+
+/** Admin: revoking a key, named by its row id. */
+export const InviteRevokeSchema = z.object({ intent: z.literal('revoke'), id: z.string().uuid() });

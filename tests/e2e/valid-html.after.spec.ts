@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { baseUrl } from '../support/servers';
-import { newInviteKey } from '../support/admin';
+import { baseUrl, currentServer } from '../support/servers';
+import { admin, newInviteKey } from '../support/admin';
 import { freshMember, reachStepTwo, register, signIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
@@ -54,6 +54,8 @@ test('every page kind validates with zero errors', async ({ page }) => {
   files.set(...(await save('/register?step=2')));
 
   const newcomer = await register(page);
+  // An admin, so the admin pages are checked too.
+  admin(currentServer(), 'member', 'promote', newcomer.username);
   await signIn(page, newcomer);
   await expect(page).toHaveURL(/\/profile$/);
   for (const url of [
@@ -62,6 +64,9 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/posts/new',
     `/posts/edit/${post.id}`,
     `/posts/delete/${post.id}`,
+    '/admin',
+    '/admin/invites',
+    '/admin/log',
     '/',
   ])
     files.set(...(await save(url)));
@@ -82,6 +87,6 @@ test('every page kind validates with zero errors', async ({ page }) => {
     (m) => `${files.get(m.url.replace('file:', ''))}:${m.lastLine ?? '?'} ${m.message}`,
   );
   expect(errors).toEqual([]);
-  expect(files.size).toBe(signedOut.length + 7);
+  expect(files.size).toBe(signedOut.length + 10);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -2,13 +2,19 @@
 import { execFileSync } from 'node:child_process';
 import { currentServer, storeEnv, type ServerName } from './servers';
 
-export function admin(server: ServerName, ...args: string[]): string {
-  const out = execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
+/** Everything the command printed. */
+export function adminOutput(server: ServerName, ...args: string[]): string {
+  return execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
     env: { ...process.env, ...storeEnv(server) },
     encoding: 'utf8',
-  });
-  return out.trim().split('\n').pop() ?? '';
+  }).trim();
 }
+
+/** The command's result: its last line. */
+export const admin = (server: ServerName, ...args: string[]): string =>
+  adminOutput(server, ...args)
+    .split('\n')
+    .pop() ?? '';
 
 export const newInviteKey = (server: ServerName = currentServer(), ...options: string[]) =>
   admin(server, 'invite', 'create', ...options);

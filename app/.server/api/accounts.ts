@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nowIso } from '~/lib/time';
 import { hashInviteKey } from './invites';
+import { inviteStatus } from '~/lib/invites';
 import { useFile } from './asset-claims';
 
 export type InviteState = 'ok' | 'unknown' | 'used' | 'revoked' | 'expired';
@@ -48,10 +49,8 @@ export async function inviteState(db: Kysely<Database>, key: string): Promise<In
     .where('key_hash', '=', hashInviteKey(key))
     .executeTakeFirst();
   if (!row) return 'unknown';
-  if (row.revoked_at) return 'revoked';
-  if (row.expires_at && row.expires_at <= nowIso()) return 'expired';
-  if (row.uses_left <= 0) return 'used';
-  return 'ok';
+  const status = inviteStatus(row, nowIso());
+  return status === 'active' ? 'ok' : status;
 }
 
 export interface SignUp {
@@ -83,8 +82,9 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
       .where('uses_left', '>', 0)
       .where('revoked_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .returning('id')
       .executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) !== 1) {
+    if (!consumed) {
       const state = await inviteState(trx, input.inviteKey);
       throw new InviteError(state === 'ok' ? 'used' : state);
     }
@@ -108,6 +108,7 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
         avatar_id: avatarId,
         banner_id: bannerId,
         identity_uid: input.uid,
+        invite_id: consumed.id,
         created_at: now,
         updated_at: now,
       })

@@ -12,6 +12,7 @@ import * as sessionChecks from './migrations/003-session-checks';
 import * as apiTokens from './migrations/004-api-tokens';
 import * as sessionTokens from './migrations/005-session-tokens';
 import * as dataVersion from './migrations/006-data-version';
+import * as admin from './migrations/007-admin';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '004-api-tokens': apiTokens,
   '005-session-tokens': sessionTokens,
   '006-data-version': dataVersion,
+  '007-admin': admin,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

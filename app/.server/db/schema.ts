@@ -19,7 +19,13 @@ export interface UsersTable {
   identity_uid: string | null;
   created_at: string;
   updated_at: string;
+  /** 'member' or 'admin' (npm run admin -- member promote) */
+  role: Generated<Role>;
+  /** the invite key they registered with (null: imported, seeded, or the key is gone) */
+  invite_id: string | null;
 }
+
+export type Role = 'member' | 'admin';
 
 export interface LocalAccountsTable {
   uid: string;
@@ -144,6 +150,19 @@ export interface DataVersionTable {
   changed_by: string | null;
 }
 
+/** Admin actions, append-only (a trigger refuses updates and deletes). */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  /** who, as named when it happened: `@username` of an admin, or `admin CLI` */
+  actor: string;
+  /** e.g. `invite.create`, `member.promote` */
+  action: string;
+  /** what it was done to, as named then */
+  target: string;
+  detail: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -158,4 +177,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   username_redirects: UsernameRedirectsTable;
   data_version: DataVersionTable;
+  audit_log: AuditLogTable;
 }

@@ -1,0 +1,43 @@
+// The admin role (docs/product.md §6): given and taken back with the admin CLI, checked by every
+// /admin loader and action.
+import { data } from '@remix-run/node';
+import type { Kysely } from 'kysely';
+import { config } from '../config';
+import type { Database, Role } from '../db/schema';
+import { getUser, type SessionUser } from '../session';
+import { recordAudit, type Actor } from './audit';
+
+/**
+ * The signed-in admin. Anyone else, signed in or not, gets the 404 page: the admin area does not
+ * admit it exists. In front of a section-7 backend (API_URL) the backend owns invites, members and
+ * posts, so there is no admin area here either.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = config.API_URL ? null : await getUser(request);
+  if (user?.role !== 'admin') throw data(null, { status: 404 });
+  return user;
+}
+
+/** Sets a member's role; the change and its audit entry commit together. */
+export async function setRole(
+  db: Kysely<Database>,
+  username: string,
+  role: Role,
+  actor: Actor,
+): Promise<'changed' | 'unchanged' | 'unknown'> {
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('users')
+      .select(['id', 'username', 'role'])
+      .where('username_key', '=', username.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!member) return 'unknown';
+    if (member.role === role) return 'unchanged';
+    await trx.updateTable('users').set({ role }).where('id', '=', member.id).execute();
+    await recordAudit(trx, actor, {
+      action: role === 'admin' ? 'member.promote' : 'member.demote',
+      target: `@${member.username}`,
+    });
+    return 'changed';
+  });
+}

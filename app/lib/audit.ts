@@ -1,0 +1,9 @@
+// How the audit log (/admin/log) names what was done.
+const ACTIONS: Record<string, string> = {
+  'invite.create': 'created',
+  'invite.revoke': 'revoked',
+  'member.promote': 'gave the admin role to',
+  'member.demote': 'took the admin role from',
+};
+
+export const auditActionText = (action: string) => ACTIONS[action] ?? action;

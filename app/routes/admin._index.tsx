@@ -1,0 +1,39 @@
+// /admin — what the admin area holds (admins only; anyone else gets the 404 page).
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { requireAdmin } from '~/.server';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Admin', description: 'Running the makerspace site.' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function AdminHome() {
+  return (
+    <>
+      <h1>Admin</h1>
+      <ul className="card-grid">
+        <li>
+          <div className="card">
+            <h2>
+              <Link to="/admin/invites">Invites</Link>
+            </h2>
+            <p>Create invite keys with a ready registration link, see who joined with each, revoke them.</p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
+              <Link to="/admin/log">Audit log</Link>
+            </h2>
+            <p>Every admin action: who did what, to what, and when.</p>
+          </div>
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+// /admin/log — the audit log (docs/product.md §2): who did what to what, and when, newest first,
+// in pages of 50 (`?page=N`). Read-only: the database refuses to change an entry.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { admin, requireAdmin } from '~/.server';
+import { auditActionText } from '~/lib/audit';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Audit Log', description: 'What admins have done, and when.' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const asked = Number(new URL(request.url).searchParams.get('page'));
+  const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, 100_000) : 1;
+  return { page, ...(await admin.log.page(page)) };
+}
+
+export default function AuditLog() {
+  const { page, entries, more } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Audit log</h1>
+      {entries.length ? (
+        <div className="table-scroll" role="region" aria-label="Audit log entries" tabIndex={0}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td data-label="When">
+                    <time dateTime={entry.created_at}>{entry.created_at.slice(0, 16).replace('T', ' ')}</time>
+                  </td>
+                  <td data-label="Who">{entry.actor}</td>
+                  <td data-label="What">
+                    {auditActionText(entry.action)} {entry.target}
+                  </td>
+                  <td data-label="Detail">{entry.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="empty-state">{page > 1 ? 'No older entries.' : 'Nothing has been logged yet.'}</p>
+      )}
+      {page > 1 || more ? (
+        <nav className="pager" aria-label="Audit log pages">
+          {page > 1 ? (
+            <Link to={page === 2 ? '/admin/log' : `/admin/log?page=${page - 1}`} rel="prev">
+              Newer
+            </Link>
+          ) : null}
+          {more ? (
+            <Link to={`/admin/log?page=${page + 1}`} rel="next">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+// /admin — the admin area's frame (docs/product.md §2): its sections as tabs. Admins only; anyone
+// else gets the 404 page from every /admin URL (each child loader and action checks too: Remix runs
+// loaders in parallel, and an action only in its own route).
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { NavLink, Outlet } from '@remix-run/react';
+import { requireAdmin } from '~/.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+const SECTIONS = [
+  { to: '/admin/invites', label: 'Invites' },
+  { to: '/admin/log', label: 'Audit log' },
+];
+
+export default function AdminLayout() {
+  return (
+    <main id="main" className="page admin-page">
+      <nav className="admin-nav" aria-label="Admin">
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to}>{section.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </main>
+  );
+}

@@ -3,7 +3,7 @@ import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from './components/nonce';
-import { inBody, scriptsAfterLoad } from './lib/html';
+import { mendDocument } from './lib/html';
 import { applySecurityHeaders, createNonce } from './.server/security';
 
 // For the render cache in front of Remix (server/index.ts).
@@ -28,8 +28,7 @@ export default function handleRequest(
       {
         nonce,
         // The whole document, once everything has rendered: no loader defers data, so streaming
-        // would gain nothing, and the document can be mended before it is sent (see inBody and
-        // scriptsAfterLoad).
+        // would gain nothing, and the document can be mended before it is sent (mendDocument).
         onAllReady() {
           shellRendered = true;
           const chunks: Buffer[] = [];
@@ -39,7 +38,7 @@ export default function handleRequest(
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             applySecurityHeaders(responseHeaders, nonce);
             resolve(
-              new Response(scriptsAfterLoad(inBody(Buffer.concat(chunks).toString('utf8'))), {
+              new Response(mendDocument(Buffer.concat(chunks).toString('utf8')), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

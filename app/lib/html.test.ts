@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { inBody, scriptsAfterLoad } from './html';
+import { inBody, scriptsAfterLoad, withoutRouteDiscovery } from './html';
 
 test('scripts written after </html> move to the end of <body>', () => {
   expect(inBody('<html><body><p>hi</p></body></html><script>x()</script>')).toBe(
@@ -36,4 +36,13 @@ test('module preloads become dns-prefetch hints, the module script a data block,
 test("a document without a module script (a visitor's read page) is unchanged", () => {
   const page = '<html><body><main>page</main></body></html>';
   expect(scriptsAfterLoad(page)).toBe(page);
+});
+
+test('a page without scripts loses the route-discovery marks on its links; a page with them keeps them', () => {
+  const link = '<a data-discover="true" href="/members">members</a>';
+  expect(withoutRouteDiscovery(`<html><body>${link}</body></html>`)).toBe(
+    '<html><body><a href="/members">members</a></body></html>',
+  );
+  const withScripts = remixDocument('abc').replace('<main>', `<main>${link}`);
+  expect(withoutRouteDiscovery(withScripts)).toBe(withScripts);
 });

@@ -51,3 +51,15 @@ export function scriptsAfterLoad(html: string): string {
   const at = inert.lastIndexOf('</body>');
   return `${inert.slice(0, at)}${boot}${inert.slice(at)}`;
 }
+
+/**
+ * A page sent without scripts (a visitor's read page, decision 016) has no router to find routes
+ * for: the `data-discover` marks Remix writes on its links are dropped (about 1 KB on /members).
+ * React escapes quotes in text, so the exact attribute can only be an attribute.
+ */
+export function withoutRouteDiscovery(html: string): string {
+  return /<script[^>]* type="module"/.test(html) ? html : html.replaceAll(' data-discover="true"', '');
+}
+
+/** Every mend the server makes to a rendered document, in order. */
+export const mendDocument = (html: string) => scriptsAfterLoad(withoutRouteDiscovery(inBody(html)));

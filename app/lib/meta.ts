@@ -2,6 +2,7 @@
 import type { MetaDescriptor } from '@remix-run/node';
 import { DEFAULT_KEYWORDS, SITE_NAME } from './site';
 import { metaDescription } from './text';
+import { feedLink, siteFeedPath } from './atom';
 
 interface MetaArgs {
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
@@ -51,6 +52,8 @@ export function pageMeta({ matches, location }: MetaArgs, page: PageMeta): MetaD
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: sharing },
     { name: 'twitter:image', content: image },
+    // Every page names the lab's feed of posts; a member's page adds theirs (extra).
+    feedLink(base, siteFeedPath, `${SITE_NAME}: members' posts`),
     ...(page.extra ?? []),
   ];
 }

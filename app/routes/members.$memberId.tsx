@@ -8,6 +8,7 @@ import { PostList } from '~/components/post-list';
 import { withPostList } from '~/lib/display';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
+import { feedLink, memberFeedPath } from '~/lib/atom';
 import { firstName, sharingDescription } from '~/lib/text';
 import { READ_PAGE } from '~/lib/hydration';
 
@@ -33,6 +34,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     image,
     type: 'profile',
     extra: [
+      feedLink(base, memberFeedPath(member.username), `${member.fullname}: posts`),
       { property: 'profile:username', content: member.username },
       {
         'script:ld+json': {

@@ -15,8 +15,10 @@ test('client navigation shows the loading text while data is on its way @js-only
     .getByRole('navigation', { name: 'Main', exact: true })
     .getByRole('link', { name: 'members' })
     .click();
-  await expect(page.getByRole('status')).toHaveText('Loading members...');
+  // The site-wide status line (the directory has one of its own for search results).
+  const pending = page.locator('.pending[role="status"]');
+  await expect(pending).toHaveText('Loading members...');
   release();
   await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText('');
+  await expect(pending).toHaveText('');
 });

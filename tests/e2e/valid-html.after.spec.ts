@@ -21,6 +21,8 @@ test('every page kind validates with zero errors', async ({ page }) => {
   const signedOut = [
     '/',
     '/members',
+    '/members?q=tomas',
+    '/members?q=nobody-matches-this',
     `/members/${member}`,
     `/posts/${member}/${post.slug}`,
     '/posts/nobody/nothing',

@@ -157,3 +157,11 @@ export const InviteCreateSchema = z.object({
 
 /** Admin: revoking a key, named by its row id. */
 export const InviteRevokeSchema = z.object({ intent: z.literal('revoke'), id: z.string().uuid() });
+
+/** Deleting one's own account: the password, or the username for a member who has none. */
+export const DeleteAccountSchema = z.object({
+  confirmation: z
+    .string({ required_error: 'Type your password or username to confirm' })
+    .min(1, 'Type your password or username to confirm')
+    .max(256),
+});

@@ -19,6 +19,7 @@ import {
   readForm,
   requireUser,
   tooLarge,
+  ownDataAvailable,
 } from '~/.server';
 import { DeletePostLink } from '~/components/delete-post';
 import { ProfileEditForm, ProfileView } from '~/components/profile-details';
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     editing: url.searchParams.has('edit'),
     updated: url.searchParams.has('updated'),
+    ownData: ownDataAvailable,
   };
 }
 
@@ -78,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { member, email, editing, updated } = useLoaderData<typeof loader>();
+  const { member, email, editing, updated, ownData } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const memberId = member.username.toLowerCase();
   return (
@@ -132,6 +134,15 @@ export default function Profile() {
             )}
           />
         </section>
+        {ownData ? (
+          <section className="card" aria-labelledby="your-data-heading">
+            <h2 id="your-data-heading">Your data</h2>
+            <p>You can leave at any time: deleting your account erases your profile, posts and files.</p>
+            <Link to="/profile/delete" className="button button-danger">
+              Delete my account
+            </Link>
+          </section>
+        ) : null}
       </div>
     </main>
   );

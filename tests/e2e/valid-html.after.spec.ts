@@ -38,6 +38,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/reset-password',
     '/reset-password?oobCode=bogus',
     '/no-such-page',
+    '/profile/delete?done=1',
     `${baseUrl('broken')}/members`,
     `${baseUrl('empty')}/portfolio`,
   ];
@@ -66,6 +67,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/posts/new',
     `/posts/edit/${post.id}`,
     `/posts/delete/${post.id}`,
+    '/profile/delete',
     '/admin',
     '/admin/invites',
     '/admin/log',
@@ -89,6 +91,6 @@ test('every page kind validates with zero errors', async ({ page }) => {
     (m) => `${files.get(m.url.replace('file:', ''))}:${m.lastLine ?? '?'} ${m.message}`,
   );
   expect(errors).toEqual([]);
-  expect(files.size).toBe(signedOut.length + 10);
+  expect(files.size).toBe(signedOut.length + 11);
   fs.rmSync(dir, { recursive: true, force: true });
 });

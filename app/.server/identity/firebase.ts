@@ -204,6 +204,16 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       }
     },
 
+    async hasPassword(uid) {
+      try {
+        const user = await admin(() => auth.getUser(uid));
+        return user.providerData.some((provider) => provider.providerId === 'password');
+      } catch (error) {
+        if (error instanceof IdentityError && error.code === 'user-not-found') return false;
+        throw error;
+      }
+    },
+
     async signInWithGoogle({ idToken, email }) {
       // Firebase lets a trusted provider take over an account whose e-mail is unverified, and
       // drops its password on the way. Members register with an invite key, not a verified

@@ -179,5 +179,14 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
       await db.deleteFrom('auth_codes').where('uid', '=', uid).execute();
       await db.deleteFrom('local_accounts').where('uid', '=', uid).execute();
     },
+
+    async hasPassword(uid) {
+      const row = await db
+        .selectFrom('local_accounts')
+        .select('password_hash')
+        .where('uid', '=', uid)
+        .executeTakeFirst();
+      return Boolean(row?.password_hash);
+    },
   };
 }

@@ -65,7 +65,10 @@ export interface IdentityProvider {
    * (the code came by e-mail).
    */
   confirmCode(code: string, newPassword: string): Promise<SignedIn>;
+  /** Deletes an account; one that is already gone is not an error. */
   deleteAccount(uid: string): Promise<void>;
+  /** Whether the account can sign in with a password (a Google-only one cannot). */
+  hasPassword(uid: string): Promise<boolean>;
   /**
    * Google sign-in with the ID token our server got from the issuer (its e-mail already checked as
    * verified). `uid` is the provider's account for it, if any; `created` says this call made it.

@@ -1,0 +1,138 @@
+// Erasing a member on the real store (SQLite, and PostgreSQL in the second unit run).
+import crypto from 'node:crypto';
+import { expect, test } from 'vitest';
+import { createMember } from './api/accounts';
+import { createInvite } from './api/invites';
+import { ownAccountConfirmation, removeMember } from './account-removal';
+import { db } from './db';
+import { identity } from './identity';
+import { nowIso } from '~/lib/time';
+
+const asset = (ownerId: string | null) => ({
+  id: crypto.randomBytes(16).toString('hex'),
+  owner_id: ownerId,
+  filename: 'x.png',
+  mime_type: 'image/png',
+  size: 1,
+  sha256: 'x',
+  width: 1,
+  height: 1,
+  variants: '[]',
+  created_at: nowIso(),
+});
+
+async function member(uid: string | null = null) {
+  const username = `gone_${crypto.randomBytes(3).toString('hex')}`;
+  const id = await createMember(db, {
+    uid: uid ?? crypto.randomUUID(),
+    email: `${username}@example.ie`,
+    username,
+    fullname: 'Leaving Member',
+    bio: '',
+    qualifications: [],
+    avatarId: null,
+    bannerId: null,
+    inviteKey: await createInvite(db, {}, 'cli'),
+  });
+  return { id, username };
+}
+
+test('a member goes with their posts, files, sessions and old names; a file a project shows stays', async () => {
+  const { id, username } = await member();
+  const [avatar, attachment, projectBanner] = [asset(id), asset(id), asset(id)];
+  await db.insertInto('assets').values([avatar, attachment, projectBanner]).execute();
+  await db.updateTable('users').set({ avatar_id: avatar.id }).where('id', '=', id).execute();
+  await db
+    .insertInto('posts')
+    .values({
+      id: crypto.randomBytes(8).toString('hex'),
+      user_id: id,
+      slug: 'p',
+      title: 'P',
+      content: '',
+      starred: 0,
+      file_id: attachment.id,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .execute();
+  const projectId = crypto.randomUUID();
+  await db
+    .insertInto('projects')
+    .values({
+      id: projectId,
+      slug: `p-${projectId.slice(0, 8)}`,
+      name: 'Kept',
+      description: '',
+      url: '',
+      featured: 0,
+      tags: '[]',
+      banner_id: projectBanner.id,
+      logo_id: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .execute();
+  await db
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: id, role: 'Lead', position: 0 })
+    .execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: crypto.randomBytes(32).toString('base64url'),
+      user_id: id,
+      expires_at: nowIso(),
+      created_at: nowIso(),
+      checked_at: null,
+      id_token: null,
+      id_token_expires_at: null,
+      refresh_token: null,
+    })
+    .execute();
+  await db
+    .insertInto('username_redirects')
+    .values({ old_key: `${username}_old`, user_id: id, created_at: nowIso() })
+    .execute();
+
+  expect(await removeMember(db, id, { username: 'Boss' })).toEqual({ username, posts: 1, files: 2 });
+
+  const count = async (table: 'posts' | 'sessions' | 'project_members' | 'username_redirects') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  for (const table of ['posts', 'sessions', 'project_members', 'username_redirects'] as const)
+    expect(await count(table), table).toBe(0);
+  const assets = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('id', 'in', [avatar.id, attachment.id, projectBanner.id])
+    .execute();
+  expect(assets.map((row) => row.id)).toEqual([projectBanner.id]);
+  const [entry] = await db.selectFrom('audit_log').selectAll().where('target', '=', `@${username}`).execute();
+  expect(entry).toMatchObject({ actor: '@Boss', action: 'member.delete', detail: '1 post, 2 files' });
+  expect(await removeMember(db, id, null)).toBeNull();
+});
+
+test('a member deleting themselves is not written to the audit log', async () => {
+  const { id, username } = await member();
+  await removeMember(db, id, null);
+  expect(
+    await db.selectFrom('audit_log').select('id').where('target', '=', `@${username}`).execute(),
+  ).toEqual([]);
+});
+
+test('confirmation is the password for a member who has one, else the username', async () => {
+  const { uid } = await identity.createAccount(
+    `pw_${crypto.randomBytes(3).toString('hex')}@example.ie`,
+    'solder-fumes-42',
+  );
+  expect(await ownAccountConfirmation(db, (await member(uid)).id)).toBe('password');
+  expect(await ownAccountConfirmation(db, (await member()).id)).toBe('username');
+});

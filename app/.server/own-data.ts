@@ -1,0 +1,45 @@
+// What members can do with their own data on /profile (docs/product.md §2): delete their account.
+// Only with the site's own store; in front of a backend (API_URL) the backend holds it.
+import { data, type AppLoadContext } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod';
+import { config } from './config';
+import { db } from './db';
+import { formReply, FORMS, readForm, tooLarge } from './forms';
+import { ownAccountConfirmation, removeMember } from './account-removal';
+import { requireUser, signOut } from './session';
+import { passwordSignIn } from './sign-in';
+import { DeleteAccountSchema } from '~/lib/schemas';
+
+export const ownDataAvailable = !config.API_URL;
+
+/** What /profile/delete asks for: the member's password, or their username when they have none. */
+export async function deleteAccountView(request: Request) {
+  const user = await requireUser(request);
+  if (!ownDataAvailable) throw data(null, { status: 404 });
+  return { username: user.username, confirm: await ownAccountConfirmation(db, user.id) };
+}
+
+/** Checks the confirmation, erases the member, ends the session and says it is done. */
+export async function deleteOwnAccount(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request);
+  if (!ownDataAvailable) throw data(null, { status: 404 });
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+  const hide = { hideFields: ['confirmation'] };
+  if (submission.status !== 'success') return formReply(submission.reply(hide));
+  const refuse = (message: string, status = 400) =>
+    formReply(submission.reply({ fieldErrors: { confirmation: [message] }, ...hide }), status);
+  const { confirmation } = submission.value;
+  if ((await ownAccountConfirmation(db, user.id)) === 'password') {
+    const checked = await passwordSignIn(user.email, confirmation, context);
+    if (!checked.ok)
+      return refuse(checked.status === 429 ? checked.message : 'Password is incorrect', checked.status);
+    if (checked.member.id !== user.id) return refuse('Password is incorrect');
+  } else if (confirmation.trim().toLowerCase() !== user.username.toLowerCase()) {
+    return refuse('That is not your username');
+  }
+  await removeMember(db, user.id, null);
+  // The session row went with the member; this clears the cookie too.
+  return signOut(request, '/profile/delete?done=1');
+}

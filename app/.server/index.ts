@@ -7,7 +7,7 @@ import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
 
 export { admin, requireAdmin } from './admin';
-export { deleteAccountView, deleteOwnAccount, ownDataAvailable } from './own-data';
+export { deleteAccountView, deleteOwnAccount, exportOwnData, ownDataAvailable } from './own-data';
 export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset, files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';

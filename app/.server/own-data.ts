@@ -1,11 +1,13 @@
-// What members can do with their own data on /profile (docs/product.md §2): delete their account.
+// What members can do with their own data on /profile (docs/product.md §2): download it, and
+// delete their account.
 // Only with the site's own store; in front of a backend (API_URL) the backend holds it.
-import { data, type AppLoadContext } from '@remix-run/node';
+import { createReadableStreamFromReadable, data, type AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
 import { config } from './config';
 import { db } from './db';
 import { formReply, FORMS, readForm, tooLarge } from './forms';
 import { ownAccountConfirmation, removeMember } from './account-removal';
+import { memberData, zipStream } from './data-export';
 import { requireUser, signOut } from './session';
 import { passwordSignIn } from './sign-in';
 import { DeleteAccountSchema } from '~/lib/schemas';
@@ -42,4 +44,20 @@ export async function deleteOwnAccount(request: Request, context: AppLoadContext
   await removeMember(db, user.id, null);
   // The session row went with the member; this clears the cookie too.
   return signOut(request, '/profile/delete?done=1');
+}
+
+/** The member's data as one ZIP download (docs/product.md §2 'Download my data'). */
+export async function exportOwnData(request: Request) {
+  const user = await requireUser(request);
+  if (!ownDataAvailable) throw data(null, { status: 404 });
+  const archive = await memberData(db, user.id, config.PUBLIC_URL);
+  if (!archive) throw data(null, { status: 404 });
+  const name = `makerspace-${archive.username.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.zip`;
+  return new Response(createReadableStreamFromReadable(zipStream(archive)), {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }

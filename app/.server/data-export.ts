@@ -1,0 +1,135 @@
+// 'Download my data' (docs/product.md §2): one ZIP with the member's profile and posts as JSON and
+// every file they uploaded, streamed as it is read so a large archive never sits in memory.
+import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { Kysely } from 'kysely';
+import { files } from './assets';
+import type { Database } from './db/schema';
+import { ORIGINAL } from './file-store';
+
+interface ArchiveFile {
+  path: string;
+  assetId: string;
+}
+
+/** Everything the archive holds for a member: JSON documents and the files to copy in. Null when there is no such member. */
+export async function memberData(db: Kysely<Database>, memberId: string, publicUrl: string) {
+  const member = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'fullname',
+      'email',
+      'bio',
+      'qualifications',
+      'role',
+      'avatar_id',
+      'banner_id',
+      'created_at',
+      'updated_at',
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  if (!member) return null;
+  const [posts, projects] = await Promise.all([
+    db.selectFrom('posts').selectAll().where('user_id', '=', member.id).orderBy('created_at').execute(),
+    db
+      .selectFrom('project_members')
+      .innerJoin('projects', 'projects.id', 'project_members.project_id')
+      .select(['projects.name', 'projects.slug', 'project_members.role'])
+      .where('project_members.user_id', '=', member.id)
+      .orderBy('projects.name')
+      .execute(),
+  ]);
+  const ids = [member.avatar_id, member.banner_id, ...posts.map((post) => post.file_id)].filter(
+    (id): id is string => Boolean(id),
+  );
+  const assets = ids.length
+    ? await db.selectFrom('assets').select(['id', 'filename']).where('id', 'in', ids).execute()
+    : [];
+  // Stored names are safe already (sanitised at upload); each sits in a folder of its own.
+  const names = new Map(assets.map((asset) => [asset.id, asset.filename]));
+  const archived: ArchiveFile[] = [];
+  const fileFor = (folder: string, assetId: string | null) => {
+    if (!assetId) return null;
+    const path = `files/${folder}/${names.get(assetId) ?? 'file'}`;
+    archived.push({ path, assetId });
+    return path;
+  };
+  const base = `${publicUrl}/members/${member.username.toLowerCase()}`;
+  const profile = {
+    exported_at: new Date().toISOString(),
+    username: member.username,
+    fullname: member.fullname,
+    email: member.email,
+    bio: member.bio,
+    qualifications: JSON.parse(member.qualifications) as string[],
+    role: member.role,
+    profile_url: base,
+    avatar: fileFor('avatar', member.avatar_id),
+    banner: fileFor('banner', member.banner_id),
+    projects,
+    created_at: member.created_at,
+    updated_at: member.updated_at,
+  };
+  const postList = posts.map((post) => ({
+    title: post.title,
+    content: post.content,
+    featured: Boolean(post.starred),
+    url: `${publicUrl}/posts/${member.username.toLowerCase()}/${post.slug}`,
+    attachment: fileFor(`posts/${post.slug}`, post.file_id),
+    created_at: post.created_at,
+    updated_at: post.updated_at,
+  }));
+  return { username: member.username, profile, posts: postList, files: archived };
+}
+
+const README = `Your data from the Dublin Makerspace community site.
+
+profile.json   your profile as it is stored (name, e-mail, bio, qualifications, projects)
+posts.json     every post you wrote, with its text
+files/         every file you uploaded: avatar, banner and post attachments, as you sent them
+`;
+
+/**
+ * The archive as a stream. Files are stored as they are (images and attachments are compressed
+ * already); the JSON is deflated. The stream waits while the browser catches up.
+ */
+export function zipStream(data: NonNullable<Awaited<ReturnType<typeof memberData>>>) {
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) out.destroy(error);
+    else {
+      out.write(chunk);
+      if (final) out.end();
+    }
+  });
+  const addText = (path: string, text: string) => {
+    const entry = new ZipDeflate(path, { level: 6 });
+    zip.add(entry);
+    entry.push(new TextEncoder().encode(text), true);
+  };
+  (async () => {
+    addText('README.txt', README);
+    addText('profile.json', `${JSON.stringify(data.profile, null, 2)}\n`);
+    addText('posts.json', `${JSON.stringify(data.posts, null, 2)}\n`);
+    for (const file of data.files) {
+      const stored = await files.read(file.assetId, ORIGINAL);
+      if (!stored) continue;
+      const entry = new ZipPassThrough(file.path);
+      zip.add(entry);
+      for await (const chunk of stored.stream()) {
+        entry.push(chunk as Uint8Array);
+        if (out.writableNeedDrain) await once(out, 'drain');
+      }
+      entry.push(new Uint8Array(0), true);
+    }
+    zip.end();
+  })().catch((error) => {
+    console.error('Writing a data export failed:', error);
+    out.destroy(error);
+  });
+  return out;
+}

@@ -4,6 +4,7 @@ const ACTIONS: Record<string, string> = {
   'invite.revoke': 'revoked',
   'member.promote': 'gave the admin role to',
   'member.demote': 'took the admin role from',
+  'member.delete': 'deleted the member',
 };
 
 export const auditActionText = (action: string) => ACTIONS[action] ?? action;

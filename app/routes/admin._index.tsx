@@ -28,6 +28,16 @@ export default function AdminHome() {
         <li>
           <div className="card">
             <h2>
+              <Link to="/admin/members">Members</Link>
+            </h2>
+            <p>
+              Find any member by name, username or qualification; delete a member and everything of theirs.
+            </p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
               <Link to="/admin/log">Audit log</Link>
             </h2>
             <p>Every admin action: who did what, to what, and when.</p>

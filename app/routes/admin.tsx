@@ -12,6 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const SECTIONS = [
   { to: '/admin/invites', label: 'Invites' },
+  { to: '/admin/members', label: 'Members' },
   { to: '/admin/log', label: 'Audit log' },
 ];
 

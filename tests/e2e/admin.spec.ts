@@ -5,7 +5,16 @@ import { currentServer } from '../support/servers';
 import { freshMember, register, signedIn, signIn, type NewMember } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
-const ADMIN_URLS = ['/admin', '/admin/invites', '/admin/log', '/admin/log?page=2', '/admin/nothing'];
+const ADMIN_URLS = [
+  '/admin',
+  '/admin/invites',
+  '/admin/members',
+  '/admin/members?q=aoife',
+  '/admin/members/aoife_byrne/delete',
+  '/admin/log',
+  '/admin/log?page=2',
+  '/admin/nothing',
+];
 
 // Tests run side by side and all make invites: an invite is told apart by a note of its own.
 const uniqueNote = (text: string) => `${text} ${crypto.randomUUID().slice(0, 8)}`;
@@ -59,6 +68,11 @@ test('a visitor and a member get the 404 page from every /admin URL, and an admi
   });
   expect(revoke.status()).toBe(404);
   expect(invites()).not.toContain(note);
+  const deletion = await page.request.post('/admin/members/aoife_byrne/delete', {
+    headers: { Origin: baseURL! },
+  });
+  expect(deletion.status()).toBe(404);
+  expect((await page.request.get('/members/aoife_byrne')).status()).toBe(200);
 });
 
 test('an admin creates an invite, sees the key once with a link that fills in registration, and revokes it; the log has both', async ({
@@ -167,4 +181,57 @@ test('revoking a key that does not exist or is already revoked says so and chang
   });
   expect(crossSite.status()).toBe(403);
   expect(invites()).not.toContain(`${note} cross-site`);
+});
+
+test('an admin finds a member and deletes them after a step that names what goes; their pages and session end, the log says so', async ({
+  page,
+  browser,
+  javaScript,
+  expectAccessible,
+}) => {
+  // The member to delete, signed in elsewhere.
+  const context = await browser.newContext({ javaScriptEnabled: javaScript });
+  const theirPage = await context.newPage();
+  const leaving = await signedIn(theirPage);
+  const name = leaving.username.toLowerCase();
+
+  const boss = await signedInAdmin(page);
+  await page.goto('/admin/members');
+  await page.getByRole('search').getByLabel('Search members').fill(leaving.username);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  const rows = page.getByRole('region', { name: 'Members' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(leaving.email);
+  await expectAccessible();
+  await rows
+    .nth(1)
+    .getByRole('link', { name: `Delete @${leaving.username}` })
+    .click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Delete @${leaving.username}?`);
+  const list = page.locator('.narrow-card').getByRole('listitem');
+  await expect(list).toHaveText([
+    `the profile of ${leaving.fullname}`,
+    '0 posts',
+    '1 uploaded file',
+    '1 signed-in session',
+    'their sign-in account',
+  ]);
+  await expectAccessible();
+  await page.getByRole('button', { name: 'Delete member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Deleted @${leaving.username}.` })).toBeVisible();
+
+  expect((await page.request.get(`/members/${name}`)).status()).toBe(404);
+  await theirPage.goto('/profile');
+  await expect(theirPage).toHaveURL(/\/login\?from=%2Fprofile$/);
+  await context.close();
+  await page.goto('/admin/log');
+  await expect(
+    page
+      .getByRole('region', { name: 'Audit log entries' })
+      .getByRole('row')
+      .filter({ hasText: `deleted the member @${leaving.username}` }),
+  ).toContainText(`@${boss.username}`);
+  // Admins delete their own account from their profile, not here.
+  expect((await page.request.get(`/admin/members/${boss.username.toLowerCase()}/delete`)).status()).toBe(404);
 });

@@ -2,7 +2,9 @@
 // CLI calls, on this site's own store. Every change writes the audit log in its transaction.
 import { db } from '../db';
 import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../api/invites';
+import { removeMember } from '../account-removal';
 import { auditPage, type Actor } from './audit';
+import { adminMemberList, memberToDelete } from './members';
 
 export { requireAdmin } from './roles';
 
@@ -11,6 +13,11 @@ export const admin = {
     list: () => listInvites(db),
     create: (options: InviteOptions, actor: Actor) => createInvite(db, options, actor),
     revoke: (id: string, actor: Actor) => revokeInvite(db, { id }, actor),
+  },
+  members: {
+    list: (query: string) => adminMemberList(db, query),
+    toDelete: (username: string) => memberToDelete(db, username),
+    remove: (memberId: string, actor: Actor) => removeMember(db, memberId, actor),
   },
   log: {
     page: (page: number) => auditPage(db, page),

@@ -1,0 +1,81 @@
+// Members as the admin area sees them (docs/product.md §2, /admin/members): a searchable list, and
+// what deleting one would remove.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { matchesQuery } from '~/lib/search';
+
+export interface AdminMemberRow {
+  id: string;
+  username: string;
+  fullname: string;
+  email: string;
+  role: string;
+  joined: string;
+  posts: number;
+}
+
+/** Every member matching `query` (the directory's rule), in joining order, with their post count. */
+export async function adminMemberList(db: Kysely<Database>, query: string): Promise<AdminMemberRow[]> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('posts', 'posts.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.fullname',
+      'users.email',
+      'users.role',
+      'users.qualifications',
+      'users.created_at',
+      sql<number>`count(posts.id)`.as('posts'),
+    ])
+    .groupBy([
+      'users.id',
+      'users.username',
+      'users.fullname',
+      'users.email',
+      'users.role',
+      'users.qualifications',
+      'users.created_at',
+    ])
+    .orderBy('users.created_at')
+    .orderBy('users.id')
+    .execute();
+  return rows
+    .filter((row) =>
+      matchesQuery({ ...row, qualifications: JSON.parse(row.qualifications) as string[] }, query),
+    )
+    .map((row) => ({
+      id: row.id,
+      username: row.username,
+      fullname: row.fullname,
+      email: row.email,
+      role: row.role,
+      joined: row.created_at.slice(0, 10),
+      posts: Number(row.posts),
+    }));
+}
+
+/** A member by username, with what deleting them would remove; null when there is none. */
+export async function memberToDelete(db: Kysely<Database>, username: string) {
+  const member = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'fullname', 'avatar_id', 'banner_id', 'identity_uid'])
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
+  if (!member) return null;
+  const [posts, files, sessions] = await Promise.all([
+    db.selectFrom('posts').select(['title', 'file_id']).where('user_id', '=', member.id).execute(),
+    db.selectFrom('assets').select('id').where('owner_id', '=', member.id).execute(),
+    db.selectFrom('sessions').select('id').where('user_id', '=', member.id).execute(),
+  ]);
+  return {
+    id: member.id,
+    username: member.username,
+    fullname: member.fullname,
+    posts: posts.length,
+    files: files.length,
+    sessions: sessions.length,
+    identityAccount: Boolean(member.identity_uid),
+  };
+}

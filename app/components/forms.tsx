@@ -2,7 +2,9 @@
 // (aria-describedby), the error banner, and the password field with its JS-only toggle and meter.
 import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { useIsPending } from './pending';
 import { passwordStrength } from '~/lib/password';
 import { MAX_QUALIFICATIONS } from '~/lib/limits';
 
@@ -258,5 +260,20 @@ export function ProfileFields({
         hint="Optional. Recommended size 1200x300 pixels, at most 5 MB."
       />
     </>
+  );
+}
+
+/** The buttons of a confirmation step that deletes something: 'Cancel' goes back, the other submits. */
+export function DeleteButtons({ cancelTo, label }: { cancelTo: string; label: string }) {
+  const busy = useIsPending();
+  return (
+    <div className="button-row">
+      <Link to={cancelTo} className="button button-secondary">
+        Cancel
+      </Link>
+      <button type="submit" className="button button-danger" disabled={busy}>
+        {busy ? 'Deleting...' : label}
+      </button>
+    </div>
   );
 }

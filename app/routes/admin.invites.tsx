@@ -15,6 +15,7 @@ import {
   requireAdmin,
   tooLarge,
 } from '~/.server';
+import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { inviteLink, MAX_INVITE_DAYS, MAX_INVITE_USES } from '~/lib/invites';
@@ -116,65 +117,51 @@ export default function AdminInvites() {
       <section aria-labelledby="list-title">
         <h2 id="list-title">All invite keys</h2>
         {invites.length ? (
-          <div className="table-scroll" role="region" aria-labelledby="list-title" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Uses left</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Registered</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invites.map((invite) => (
-                  <tr key={invite.id}>
-                    <td data-label="Key">
-                      <code>{invite.hint}</code>
-                      <br />
-                      <span className="muted">created {invite.created}</span>
-                    </td>
-                    <td data-label="State">{STATUS_TEXT[invite.status]}</td>
-                    <td data-label="Uses left">
-                      {invite.usesLeft} of {invite.maxUses}
-                    </td>
-                    <td data-label="Expires">{invite.expires ?? 'never'}</td>
-                    <td data-label="Note">{invite.note}</td>
-                    <td data-label="Registered">
-                      {invite.registered.length
-                        ? invite.registered.map((username, i) => (
-                            <span key={username}>
-                              {i ? ', ' : ''}
-                              <Link to={`/members/${username.toLowerCase()}`}>@{username}</Link>
-                            </span>
-                          ))
-                        : 'nobody yet'}
-                    </td>
-                    <td>
-                      {invite.status === 'active' ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="revoke" />
-                          <input type="hidden" name="id" value={invite.id} />
-                          <button
-                            type="submit"
-                            className="button button-small button-secondary"
-                            aria-label={`Revoke ${invite.hint}`}
-                          >
-                            Revoke
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="All invite keys"
+            columns={['Key', 'State', 'Uses left', 'Expires', 'Note', 'Registered', 'Actions']}
+          >
+            {invites.map((invite) => (
+              <tr key={invite.id}>
+                <td data-label="Key">
+                  <code>{invite.hint}</code>
+                  <br />
+                  <span className="muted">created {invite.created}</span>
+                </td>
+                <td data-label="State">{STATUS_TEXT[invite.status]}</td>
+                <td data-label="Uses left">
+                  {invite.usesLeft} of {invite.maxUses}
+                </td>
+                <td data-label="Expires">{invite.expires ?? 'never'}</td>
+                <td data-label="Note">{invite.note}</td>
+                <td data-label="Registered">
+                  {invite.registered.length
+                    ? invite.registered.map((username, i) => (
+                        <span key={username}>
+                          {i ? ', ' : ''}
+                          <Link to={`/members/${username.toLowerCase()}`}>@{username}</Link>
+                        </span>
+                      ))
+                    : 'nobody yet'}
+                </td>
+                <td>
+                  {invite.status === 'active' ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="id" value={invite.id} />
+                      <button
+                        type="submit"
+                        className="button button-small button-secondary"
+                        aria-label={`Revoke ${invite.hint}`}
+                      >
+                        Revoke
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         ) : (
           <p className="empty-state">No invite keys yet.</p>
         )}

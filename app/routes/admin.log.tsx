@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
+import { AdminTable } from '~/components/admin-table';
 import { auditActionText } from '~/lib/audit';
 import { pageMeta } from '~/lib/meta';
 
@@ -22,32 +23,20 @@ export default function AuditLog() {
     <>
       <h1>Audit log</h1>
       {entries.length ? (
-        <div className="table-scroll" role="region" aria-label="Audit log entries" tabIndex={0}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label="When">
-                    <time dateTime={entry.created_at}>{entry.created_at.slice(0, 16).replace('T', ' ')}</time>
-                  </td>
-                  <td data-label="Who">{entry.actor}</td>
-                  <td data-label="What">
-                    {auditActionText(entry.action)} {entry.target}
-                  </td>
-                  <td data-label="Detail">{entry.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Audit log entries" columns={['When (UTC)', 'Who', 'What', 'Detail']}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td data-label="When">
+                <time dateTime={entry.created_at}>{entry.created_at.slice(0, 16).replace('T', ' ')}</time>
+              </td>
+              <td data-label="Who">{entry.actor}</td>
+              <td data-label="What">
+                {auditActionText(entry.action)} {entry.target}
+              </td>
+              <td data-label="Detail">{entry.detail}</td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : (
         <p className="empty-state">{page > 1 ? 'No older entries.' : 'Nothing has been logged yet.'}</p>
       )}

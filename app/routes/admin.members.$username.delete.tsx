@@ -7,9 +7,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
-import { useIsPending } from '~/components/pending';
+import { DeleteButtons } from '~/components/forms';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -38,7 +38,6 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 export default function DeleteMember() {
   const { member } = useLoaderData<typeof loader>();
-  const busy = useIsPending();
   return (
     <div className="card narrow-card">
       <h1>Delete @{member.username}?</h1>
@@ -53,13 +52,8 @@ export default function DeleteMember() {
         </li>
       </ul>
       <p>Their pages will show “Page Not Found”. The audit log keeps a line saying you did it.</p>
-      <Form method="post" className="button-row">
-        <Link to="/admin/members" className="button button-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-danger" disabled={busy}>
-          {busy ? 'Deleting...' : 'Delete member'}
-        </button>
+      <Form method="post">
+        <DeleteButtons cancelTo="/admin/members" label="Delete member" />
       </Form>
     </div>
   );

@@ -1,10 +1,12 @@
 // /admin/members — every member, searchable with `?q=` (the directory's rule), with a way to delete
 // one (docs/product.md §2). Admins only; anyone else gets the 404 page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
+import { AdminTable } from '~/components/admin-table';
+import { MemberSearch } from '~/components/member-search';
 import { pageMeta } from '~/lib/meta';
-import { cleanQuery, MAX_QUERY } from '~/lib/search';
+import { cleanQuery } from '~/lib/search';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Members (admin)', description: 'Every member of the site.' });
@@ -27,63 +29,32 @@ export default function AdminMembers() {
           Deleted @{deleted}.
         </p>
       ) : null}
-      <Form method="get" role="search" className="member-search">
-        <label htmlFor="admin-member-search">Search members</label>
-        <div className="member-search-row">
-          <input
-            id="admin-member-search"
-            type="search"
-            name="q"
-            defaultValue={query}
-            maxLength={MAX_QUERY}
-            placeholder="Name, username or qualification"
-          />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </div>
-      </Form>
+      <MemberSearch query={query} />
       {members.length ? (
-        <div className="table-scroll" role="region" aria-label="Members" tabIndex={0}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Posts</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id}>
-                  <td data-label="Member">
-                    <Link to={`/members/${member.username.toLowerCase()}`}>{member.fullname}</Link>
-                    <br />
-                    <span className="muted">@{member.username}</span>
-                  </td>
-                  <td data-label="E-mail">{member.email}</td>
-                  <td data-label="Role">{member.role === 'admin' ? 'Admin' : 'Member'}</td>
-                  <td data-label="Joined">{member.joined}</td>
-                  <td data-label="Posts">{member.posts}</td>
-                  <td>
-                    <Link
-                      to={`/admin/members/${member.username.toLowerCase()}/delete`}
-                      className="button button-small button-secondary"
-                      aria-label={`Delete @${member.username}`}
-                    >
-                      Delete
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Members" columns={['Member', 'E-mail', 'Role', 'Joined', 'Posts', 'Actions']}>
+          {members.map((member) => (
+            <tr key={member.id}>
+              <td data-label="Member">
+                <Link to={`/members/${member.username.toLowerCase()}`}>{member.fullname}</Link>
+                <br />
+                <span className="muted">@{member.username}</span>
+              </td>
+              <td data-label="E-mail">{member.email}</td>
+              <td data-label="Role">{member.role === 'admin' ? 'Admin' : 'Member'}</td>
+              <td data-label="Joined">{member.joined}</td>
+              <td data-label="Posts">{member.posts}</td>
+              <td>
+                <Link
+                  to={`/admin/members/${member.username.toLowerCase()}/delete`}
+                  className="button button-small button-secondary"
+                  aria-label={`Delete @${member.username}`}
+                >
+                  Delete
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : (
         <p className="empty-state">{query ? `No members found for “${query}”.` : 'No members found.'}</p>
       )}

@@ -9,11 +9,10 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api, loadOwnPost, requireUser } from '~/.server';
-import { FormBanner } from '~/components/forms';
+import { DeleteButtons, FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
 import { pageMeta } from '~/lib/meta';
 import { postTitle } from '~/lib/text';
-import { useIsPending } from '~/components/pending';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Delete Post', description: DELETE_QUESTION });
@@ -29,7 +28,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeletePost() {
   const { post } = useLoaderData<typeof loader>();
-  const busy = useIsPending();
   return (
     <main id="main" className="page narrow-page">
       <div className="card">
@@ -40,13 +38,8 @@ export default function DeletePost() {
               “{postTitle(post.title)}”{post.file ? ` and its attachment ${post.file.name}` : ''} will be gone
               for good.
             </p>
-            <Form method="post" className="button-row">
-              <Link to="/profile" className="button button-secondary">
-                Cancel
-              </Link>
-              <button type="submit" className="button button-danger" disabled={busy}>
-                {busy ? 'Deleting...' : 'Delete'}
-              </button>
+            <Form method="post">
+              <DeleteButtons cancelTo="/profile" label="Delete" />
             </Form>
           </>
         ) : (

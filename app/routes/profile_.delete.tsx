@@ -5,8 +5,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { deleteAccountView, deleteOwnAccount } from '~/.server';
-import { Field, FormBanner, PasswordField } from '~/components/forms';
-import { useIsPending } from '~/components/pending';
+import { DeleteButtons, Field, FormBanner, PasswordField } from '~/components/forms';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -25,7 +24,6 @@ export const action = ({ request, context }: ActionFunctionArgs) => deleteOwnAcc
 export default function DeleteAccount() {
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const busy = useIsPending();
   const [form, fields] = useForm({ lastResult });
   if (view.step === 'done') {
     return (
@@ -66,14 +64,7 @@ export default function DeleteAccount() {
               inputProps={{ ...getInputProps(fields.confirmation, { type: 'text' }), autoComplete: 'off' }}
             />
           )}
-          <div className="button-row">
-            <Link to="/profile" className="button button-secondary">
-              Cancel
-            </Link>
-            <button type="submit" className="button button-danger" disabled={busy}>
-              {busy ? 'Deleting...' : 'Delete my account'}
-            </button>
-          </div>
+          <DeleteButtons cancelTo="/profile" label="Delete my account" />
         </Form>
       </div>
     </main>

@@ -8,6 +8,23 @@ import { createMember } from '../api/accounts';
 import { auditPage } from './audit';
 import { setRole } from './roles';
 
+/** A member registered with `inviteKey`; their username. */
+async function newMember(prefix: string, inviteKey: string) {
+  const username = `${prefix}_${crypto.randomBytes(3).toString('hex')}`;
+  await createMember(db, {
+    uid: crypto.randomUUID(),
+    email: `${username}@example.ie`,
+    username,
+    fullname: 'Test Member',
+    bio: '',
+    qualifications: [],
+    avatarId: null,
+    bannerId: null,
+    inviteKey,
+  });
+  return username;
+}
+
 const entriesFor = (target: string) =>
   db
     .selectFrom('audit_log')
@@ -39,36 +56,13 @@ test('creating and revoking an invite writes the log; revoking twice changes not
 
 test('an invite lists the members who registered with it', async () => {
   const key = await createInvite(db, { uses: 2 }, 'cli');
-  const username = `inv_${crypto.randomBytes(3).toString('hex')}`;
-  await createMember(db, {
-    uid: crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Invited Member',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: key,
-  });
+  const username = await newMember('inv', key);
   const listed = (await listInvites(db)).find((invite) => invite.hint === `${key.slice(0, 7)}...`);
   expect(listed).toMatchObject({ status: 'active', usesLeft: 1, registered: [username] });
 });
 
 test('promote and demote change the role once and log it; an unknown member changes nothing', async () => {
-  const key = await createInvite(db, {}, 'cli');
-  const username = `role_${crypto.randomBytes(3).toString('hex')}`;
-  await createMember(db, {
-    uid: crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Role Member',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: key,
-  });
+  const username = await newMember('role', await createInvite(db, {}, 'cli'));
   expect(await setRole(db, username.toUpperCase(), 'admin', 'cli')).toBe('changed');
   expect(await setRole(db, username, 'admin', 'cli')).toBe('unchanged');
   expect(await setRole(db, username, 'member', { username: 'Boss' })).toBe('changed');

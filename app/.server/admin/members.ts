@@ -1,6 +1,6 @@
 // Members as the admin area sees them (docs/product.md §2, /admin/members): a searchable list, and
 // what deleting one would remove.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { matchesQuery } from '~/lib/search';
 
@@ -18,8 +18,7 @@ export interface AdminMemberRow {
 export async function adminMemberList(db: Kysely<Database>, query: string): Promise<AdminMemberRow[]> {
   const rows = await db
     .selectFrom('users')
-    .leftJoin('posts', 'posts.user_id', 'users.id')
-    .select([
+    .select((eb) => [
       'users.id',
       'users.username',
       'users.fullname',
@@ -27,16 +26,11 @@ export async function adminMemberList(db: Kysely<Database>, query: string): Prom
       'users.role',
       'users.qualifications',
       'users.created_at',
-      sql<number>`count(posts.id)`.as('posts'),
-    ])
-    .groupBy([
-      'users.id',
-      'users.username',
-      'users.fullname',
-      'users.email',
-      'users.role',
-      'users.qualifications',
-      'users.created_at',
+      eb
+        .selectFrom('posts')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('posts.user_id', '=', 'users.id')
+        .as('posts'),
     ])
     .orderBy('users.created_at')
     .orderBy('users.id')

@@ -1,11 +1,8 @@
 // Form parts shared by every screen: a labelled field with its errors tied to it
-// (aria-describedby), the error banner, and the password field with its JS-only toggle and meter.
+// (aria-describedby), the error banner, images and qualification rows. Password inputs are in
+// password-fields.tsx.
 import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Link } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import { useIsPending } from './pending';
-import { passwordStrength } from '~/lib/password';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { MAX_QUALIFICATIONS } from '~/lib/limits';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -31,7 +28,7 @@ export function FormBanner({ id, errors }: { id?: string; errors?: string[] | nu
   );
 }
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   field: FieldMetadata<unknown>;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
@@ -67,83 +64,6 @@ export function Field({ label, field, inputProps, hint, status, required }: Fiel
         <p id={statusId} className="field-status" aria-live="polite">
           {status}
         </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-/** A password input; with JavaScript a show/hide toggle and, optionally, the product's strength bar. */
-/** A new password with the strength meter, then its confirmation (registration and reset). */
-export function NewPasswordFields({
-  password,
-  confirmation,
-  labels,
-}: {
-  password: FieldMetadata<string>;
-  confirmation: FieldMetadata<string>;
-  labels: [string, string];
-}) {
-  return (
-    <>
-      <PasswordField
-        label={labels[0]}
-        field={password}
-        inputProps={getInputProps(password, { type: 'password' })}
-        autoComplete="new-password"
-        meter
-      />
-      <PasswordField
-        label={labels[1]}
-        field={confirmation}
-        inputProps={getInputProps(confirmation, { type: 'password' })}
-        autoComplete="new-password"
-      />
-    </>
-  );
-}
-
-export function PasswordField({
-  label,
-  field,
-  inputProps,
-  meter = false,
-  autoComplete,
-}: Omit<FieldProps, 'hint' | 'status'> & { meter?: boolean; autoComplete: string }) {
-  const hydrated = useHydrated();
-  const [visible, setVisible] = useState(false);
-  const [value, setValue] = useState('');
-  const strength = passwordStrength(value);
-  const { key, ...props } = inputProps;
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <div className="password-row">
-        <input
-          key={key ?? undefined}
-          {...props}
-          type={visible ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          onChange={(event) => setValue(event.currentTarget.value)}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className="button button-small button-secondary"
-            aria-controls={field.id}
-            aria-pressed={visible}
-            onClick={() => setVisible((shown) => !shown)}
-          >
-            {visible ? 'Hide' : 'Show'}
-            <span className="visually-hidden"> {label.toLowerCase()}</span>
-          </button>
-        ) : null}
-      </div>
-      {meter && hydrated && value ? (
-        <div className="strength" data-level={strength.level}>
-          <div className="strength-bar" style={{ width: `${strength.percent}%` }} />
-          <span className="strength-label">{strength.label}</span>
-        </div>
       ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
@@ -260,20 +180,5 @@ export function ProfileFields({
         hint="Optional. Recommended size 1200x300 pixels, at most 5 MB."
       />
     </>
-  );
-}
-
-/** The buttons of a confirmation step that deletes something: 'Cancel' goes back, the other submits. */
-export function DeleteButtons({ cancelTo, label }: { cancelTo: string; label: string }) {
-  const busy = useIsPending();
-  return (
-    <div className="button-row">
-      <Link to={cancelTo} className="button button-secondary">
-        Cancel
-      </Link>
-      <button type="submit" className="button button-danger" disabled={busy}>
-        {busy ? 'Deleting...' : label}
-      </button>
-    </div>
   );
 }

@@ -3,7 +3,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Field, FormBanner, NewPasswordFields, ProfileFields } from '~/components/forms';
+import { Field, FormBanner, ProfileFields } from '~/components/forms';
+import { NewPasswordFields } from '~/components/password-fields';
 import { HoneypotInputs } from '~/components/honeypot';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from '~/components/validation';

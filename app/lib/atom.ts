@@ -1,22 +1,9 @@
 // Atom feeds (RFC 4287) of members' posts: /posts.atom for the lab, and one per member.
-import type { MetaDescriptor } from '@remix-run/node';
 import { escapeHtml } from './html';
 import type { Post } from './models';
 import { SITE_NAME } from './site';
 
 export const FEED_ENTRIES = 20;
-
-export const siteFeedPath = '/posts.atom';
-export const memberFeedPath = (username: string) => `/members/${username.toLowerCase()}/posts.atom`;
-
-/** The `<link rel="alternate">` a page carries to its feed. */
-export const feedLink = (base: string, path: string, title: string): MetaDescriptor => ({
-  tagName: 'link',
-  rel: 'alternate',
-  type: 'application/atom+xml',
-  title,
-  href: `${base}${path}`,
-});
 
 export interface FeedPost extends Pick<Post, 'id' | 'slug' | 'title' | 'content' | 'created_at'> {
   author: { username: string; fullname: string };

@@ -2,7 +2,7 @@
 import type { MetaDescriptor } from '@remix-run/node';
 import { DEFAULT_KEYWORDS, SITE_NAME } from './site';
 import { metaDescription } from './text';
-import { feedLink, siteFeedPath } from './atom';
+import { feedLink, siteFeedPath } from './feed-links';
 
 interface MetaArgs {
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;

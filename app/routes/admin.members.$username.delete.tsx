@@ -9,7 +9,7 @@ import {
 } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
-import { DeleteButtons } from '~/components/forms';
+import { DeleteButtons } from '~/components/delete-buttons';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -19,7 +19,8 @@ import {
   signIn,
   tooLarge,
 } from '~/.server';
-import { Field, FormBanner, PasswordField } from '~/components/forms';
+import { Field, FormBanner } from '~/components/forms';
+import { PasswordField } from '~/components/password-fields';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from '~/components/validation';
 import { pageMeta } from '~/lib/meta';

@@ -8,7 +8,7 @@ import { PostList } from '~/components/post-list';
 import { withPostList } from '~/lib/display';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
-import { feedLink, memberFeedPath } from '~/lib/atom';
+import { feedLink, memberFeedPath } from '~/lib/feed-links';
 import { firstName, sharingDescription } from '~/lib/text';
 import { READ_PAGE } from '~/lib/hydration';
 

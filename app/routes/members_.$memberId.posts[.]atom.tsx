@@ -2,7 +2,8 @@
 // members answer 404; a renamed member's old address moves to the new one, as their page does.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, config, fromApi } from '~/.server';
-import { atomFeed, atomHeaders, memberFeedPath, newestPosts } from '~/lib/atom';
+import { atomFeed, atomHeaders, newestPosts } from '~/lib/atom';
+import { memberFeedPath } from '~/lib/feed-links';
 import { SITE_NAME } from '~/lib/site';
 
 export async function loader({ params }: LoaderFunctionArgs) {

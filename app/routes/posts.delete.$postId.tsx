@@ -9,7 +9,8 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { api, loadOwnPost, requireUser } from '~/.server';
-import { DeleteButtons, FormBanner } from '~/components/forms';
+import { DeleteButtons } from '~/components/delete-buttons';
+import { FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
 import { pageMeta } from '~/lib/meta';
 import { postTitle } from '~/lib/text';

@@ -1,6 +1,7 @@
 // /posts.atom — the lab's feed: the newest posts of every member (docs/product.md §2).
 import { api, config, fromApi } from '~/.server';
-import { atomFeed, atomHeaders, newestPosts, siteFeedPath } from '~/lib/atom';
+import { atomFeed, atomHeaders, newestPosts } from '~/lib/atom';
+import { siteFeedPath } from '~/lib/feed-links';
 import { SITE_NAME } from '~/lib/site';
 
 export async function loader() {

@@ -137,15 +137,11 @@ export default function Profile() {
         {ownData ? (
           <section className="card" aria-labelledby="your-data-heading">
             <h2 id="your-data-heading">Your data</h2>
-            <p>
-              Take a copy of everything you keep here: your profile and posts (JSON) and every file you
-              uploaded, in one ZIP.
-            </p>
-            {/* A download, not a page: reloadDocument keeps client navigation out of it. */}
-            <Link to="/profile/data.zip" reloadDocument className="button button-secondary">
+            <p>Your profile, posts (JSON) and every file you uploaded, in one ZIP.</p>
+            <a href="/profile/data.zip" download className="button button-secondary">
               Download my data
-            </Link>
-            <p>You can leave at any time: deleting your account erases your profile, posts and files.</p>
+            </a>
+            <p>Deleting your account erases your profile, posts and files for good.</p>
             <Link to="/profile/delete" className="button button-danger">
               Delete my account
             </Link>

@@ -5,7 +5,9 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { deleteAccountView, deleteOwnAccount } from '~/.server';
-import { DeleteButtons, Field, FormBanner, PasswordField } from '~/components/forms';
+import { DeleteButtons } from '~/components/delete-buttons';
+import { Field, FormBanner } from '~/components/forms';
+import { PasswordField } from '~/components/password-fields';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -20,7 +20,8 @@ import {
   ResetPasswordSchema,
   tooLarge,
 } from '~/.server';
-import { FormBanner, NewPasswordFields } from '~/components/forms';
+import { FormBanner } from '~/components/forms';
+import { NewPasswordFields } from '~/components/password-fields';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from '~/components/validation';
 import { TimedRedirect } from '~/components/timed-redirect';

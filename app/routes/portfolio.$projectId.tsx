@@ -55,7 +55,9 @@ export default function ProjectDetail() {
   const contactEmail = useRouteLoaderData<typeof rootLoader>('root')?.contactEmail ?? '';
   const { pathname } = useLocation();
   const facts = keyFacts(project);
-  const bannerSrc = project.banner ? assetUrl(project.banner.id, 1280, 'project') : PROJECT_PLACEHOLDER;
+  // The hero's background is blurred and darkened: a small variant looks the same, and does not
+  // take a phone's bandwidth from the banner below, the largest paint.
+  const bannerSrc = project.banner ? assetUrl(project.banner.id, 340, 'project') : PROJECT_PLACEHOLDER;
   return (
     <main id="main" className="project">
       <StickyBar>

@@ -1,5 +1,6 @@
 // 'Download my data' (docs/product.md §2): one ZIP with the member's profile and posts as JSON and
-// every file they uploaded, streamed as it is read so a large archive never sits in memory.
+// every file they uploaded, written as the files are read. Remix's Express adapter writes the body
+// without waiting for the socket, so a slow download can still buffer in the server's memory.
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -90,12 +91,12 @@ const README = `Your data from the Dublin Makerspace community site.
 
 profile.json   your profile as it is stored (name, e-mail, bio, qualifications, projects)
 posts.json     every post you wrote, with its text
-files/         every file you uploaded: avatar, banner and post attachments, as you sent them
+files/         every file you uploaded: avatar, banner and post attachments (images as the site keeps them)
 `;
 
 /**
  * The archive as a stream. Files are stored as they are (images and attachments are compressed
- * already); the JSON is deflated. The stream waits while the browser catches up.
+ * already); the JSON is deflated. The stream waits whenever its own buffer is full.
  */
 export function zipStream(data: NonNullable<Awaited<ReturnType<typeof memberData>>>) {
   const out = new PassThrough();

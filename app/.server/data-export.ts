@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { files } from './assets';
 import type { Database } from './db/schema';
 import { ORIGINAL } from './file-store';
+import { parseList } from './api/rows';
 
 interface ArchiveFile {
   path: string;
@@ -66,7 +67,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     fullname: member.fullname,
     email: member.email,
     bio: member.bio,
-    qualifications: JSON.parse(member.qualifications) as string[],
+    qualifications: parseList(member.qualifications),
     role: member.role,
     profile_url: base,
     avatar: fileFor('avatar', member.avatar_id),

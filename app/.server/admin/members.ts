@@ -2,6 +2,7 @@
 // what deleting one would remove.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { parseList } from '../api/rows';
 import { matchesQuery } from '~/lib/search';
 
 export interface AdminMemberRow {
@@ -36,9 +37,7 @@ export async function adminMemberList(db: Kysely<Database>, query: string): Prom
     .orderBy('users.id')
     .execute();
   return rows
-    .filter((row) =>
-      matchesQuery({ ...row, qualifications: JSON.parse(row.qualifications) as string[] }, query),
-    )
+    .filter((row) => matchesQuery({ ...row, qualifications: parseList(row.qualifications) }, query))
     .map((row) => ({
       id: row.id,
       username: row.username,

@@ -14,6 +14,8 @@ export interface Cluster {
   ports: number[];
   /** Starts instance `index` again (after a test killed or stopped it). */
   restart(index: number): ChildProcess;
+  /** What nginx logged at level warn and above (why a request failed, for a test's message). */
+  errorLog(): string;
   stop(): void;
 }
 
@@ -45,7 +47,7 @@ http {
     scgi_temp_path ${dir}/scgi;
     upstream makerspace {
 ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n')}
-        keepalive 16;
+        keepalive 32;
         keepalive_timeout 10s;
     }
     server {
@@ -72,6 +74,7 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
     instances,
     ports: nodePorts,
     restart: (index) => (instances[index] = instance(nodePorts[index])),
+    errorLog: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     stop() {
       nginx.kill('SIGQUIT');
       for (const instance of instances) instance.kill('SIGTERM');

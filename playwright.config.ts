@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/browser';
 import { baseUrl, SERVER_NAMES } from './tests/support/servers';
 
-const FIREBASE_JOURNEYS = /(auth|password|google|firebase|delete-account)\.spec\.ts$/;
+const FIREBASE_JOURNEYS = /(auth|password|google|firebase|delete-account|moderation)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

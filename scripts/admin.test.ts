@@ -55,6 +55,8 @@ test('bad commands and options fail with one line', () => {
     [['frobnicate', 'now'], 'unknown command: frobnicate now'],
     [['member', 'promote', 'ghost'], 'no member ghost'],
     [['member', 'demote'], 'member demote needs exactly one USERNAME'],
+    [['member', 'disable', 'ghost'], 'no member ghost'],
+    [['member', 'enable'], 'member enable needs exactly one USERNAME'],
   ] as const) {
     const result = admin(...args);
     expect(result.code, args.join(' ')).toBe(1);

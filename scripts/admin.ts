@@ -6,6 +6,7 @@ import { importProjectsFile, ImportError } from '../app/.server/api/project-impo
 import { listProjects } from '../app/.server/api/projects';
 import { memberSummaries } from '../app/.server/api/members';
 import { setRole } from '../app/.server/admin/roles';
+import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 
@@ -18,6 +19,8 @@ const USAGE = `usage: npm run admin -- <command>
   member list
   member promote USERNAME   gives the admin role (the /admin pages)
   member demote USERNAME    takes it back
+  member disable USERNAME   stops them signing in (ends their sessions)
+  member enable USERNAME    lets them sign in again
   backup FILE             one archive of the database (a consistent snapshot) and every file
   restore FILE            into this site, which must be empty
   db copy --to URL        copies every row into another database (postgres://... or a SQLite file);
@@ -114,6 +117,16 @@ async function run(argv: string[]): Promise<string> {
       return result === 'unchanged'
         ? `@${rest[0]} is already ${role === 'admin' ? 'an admin' : 'a member'}`
         : `@${rest[0]} is now ${role === 'admin' ? 'an admin' : 'a member'}`;
+    }
+    case 'member disable':
+    case 'member enable': {
+      if (rest.length !== 1) throw new UsageError(`member ${command} needs exactly one USERNAME`);
+      const result = await setSignInDisabled(db, rest[0], command === 'disable', 'cli');
+      if (result === 'unknown') throw new UsageError(`no member ${rest[0]}`);
+      const state = command === 'disable' ? 'disabled' : 'enabled';
+      return result === 'unchanged'
+        ? `@${rest[0]}'s sign-in is already ${state}`
+        : `@${rest[0]}'s sign-in is now ${state}`;
     }
     case 'project import': {
       if (rest.length !== 1) throw new UsageError('project import needs exactly one FILE.json');

@@ -28,6 +28,7 @@ export const TABLES = [
   'rate_limits',
   'username_redirects',
   'audit_log',
+  'post_removals',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];

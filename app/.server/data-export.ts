@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { files } from './assets';
 import type { Database } from './db/schema';
 import { ORIGINAL } from './file-store';
+import { removalNotices } from './admin/moderation';
 import { parseList } from './api/rows';
 
 interface ArchiveFile {
@@ -27,6 +28,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
       'bio',
       'qualifications',
       'role',
+      'hidden',
       'avatar_id',
       'banner_id',
       'created_at',
@@ -35,7 +37,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!member) return null;
-  const [posts, projects] = await Promise.all([
+  const [posts, projects, removals] = await Promise.all([
     db.selectFrom('posts').selectAll().where('user_id', '=', member.id).orderBy('created_at').execute(),
     db
       .selectFrom('project_members')
@@ -44,6 +46,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
       .where('project_members.user_id', '=', member.id)
       .orderBy('projects.name')
       .execute(),
+    removalNotices(db, member.id),
   ]);
   const ids = [member.avatar_id, member.banner_id, ...posts.map((post) => post.file_id)].filter(
     (id): id is string => Boolean(id),
@@ -69,10 +72,12 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     bio: member.bio,
     qualifications: parseList(member.qualifications),
     role: member.role,
+    hidden_from_directory: member.hidden === 1,
     profile_url: base,
     avatar: fileFor('avatar', member.avatar_id),
     banner: fileFor('banner', member.banner_id),
     projects,
+    removed_posts: removals.map(({ title, reason, removed_at }) => ({ title, reason, removed_at })),
     created_at: member.created_at,
     updated_at: member.updated_at,
   };
@@ -90,7 +95,8 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
 
 const README = `Your data from the Dublin Makerspace community site.
 
-profile.json   your profile as it is stored (name, e-mail, bio, qualifications, projects)
+profile.json   your profile as it is stored (name, e-mail, bio, qualifications, projects,
+               directory listing, and posts an admin removed with the reason)
 posts.json     every post you wrote, with its text
 files/         every file you uploaded: avatar, banner and post attachments (images as the site keeps them)
 `;

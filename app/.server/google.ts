@@ -83,6 +83,8 @@ export async function finishGoogleSignIn(request: Request) {
     ? await api.accounts.memberForIdentity({ ...account, uid: account.uid, emailVerified: true })
     : await api.accounts.memberByEmail(account.email);
   if (!member && account.created && account.uid) await identity.deleteAccount(account.uid);
+  if (member?.disabled)
+    throw new GoogleSignInError('an admin disabled this member’s sign-in', 'google-disabled');
   return {
     memberId: member?.id ?? null,
     tokens: account.tokens,

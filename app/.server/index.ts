@@ -7,7 +7,14 @@ import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
 
 export { admin, requireAdmin } from './admin';
-export { deleteAccountView, deleteOwnAccount, exportOwnData, ownDataAvailable } from './own-data';
+export {
+  deleteAccountView,
+  deleteOwnAccount,
+  exportOwnData,
+  ownDataAvailable,
+  ownSettings,
+  setDirectoryListing,
+} from './own-data';
 export { api, ApiError, InviteError } from './api';
 export { AssetError, ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES, prepareAsset, files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
@@ -16,11 +23,14 @@ export { config } from './config';
 // components/validation.ts, which loads it only when a form is used).
 export { parseWithZod } from '@conform-to/zod';
 export {
+  DirectoryListingSchema,
   InviteCreateSchema,
   InviteRevokeSchema,
   LoginSchema,
+  PostRemovalSchema,
   ProfileSchema,
   ResetPasswordSchema,
+  SignInSwitchSchema,
 } from '~/lib/schemas';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';

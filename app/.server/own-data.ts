@@ -1,7 +1,7 @@
-// What members can do with their own data on /profile (docs/product.md §2): download it, and
-// delete their account.
+// What members can do with their own data on /profile (docs/product.md §2): leave the directory,
+// read why an admin removed a post of theirs, download it all, and delete their account.
 // Only with the site's own store; in front of a backend (API_URL) the backend holds it.
-import { createReadableStreamFromReadable, data, type AppLoadContext } from '@remix-run/node';
+import { createReadableStreamFromReadable, data, redirect, type AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
 import { config } from './config';
 import { db } from './db';
@@ -10,9 +10,37 @@ import { ownAccountConfirmation, removeMember } from './account-removal';
 import { memberData, zipStream } from './data-export';
 import { requireUser, signOut } from './session';
 import { passwordSignIn } from './sign-in';
-import { DeleteAccountSchema } from '~/lib/schemas';
+import { removalNotices } from './admin/moderation';
+import { DeleteAccountSchema, DirectoryListingSchema } from '~/lib/schemas';
 
 export const ownDataAvailable = !config.API_URL;
+
+/** What /profile shows about the member's standing: null in front of a backend. */
+export async function ownSettings(memberId: string) {
+  if (!ownDataAvailable) return null;
+  const [member, removals] = await Promise.all([
+    db.selectFrom('users').select('hidden').where('id', '=', memberId).executeTakeFirstOrThrow(),
+    removalNotices(db, memberId),
+  ]);
+  return { hidden: member.hidden === 1, removals };
+}
+
+/** 'Hide me from the directory' and back: the choice is saved, then /profile says which it is. */
+export async function setDirectoryListing(request: Request) {
+  const user = await requireUser(request);
+  if (!ownDataAvailable) throw data(null, { status: 404 });
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: DirectoryListingSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  const hidden = submission.value.hidden === '1';
+  await db
+    .updateTable('users')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('id', '=', user.id)
+    .execute();
+  return redirect(`/profile?listing=${hidden ? 'hidden' : 'listed'}#directory-heading`);
+}
 
 /** What /profile/delete asks for: the member's password, or their username when they have none. */
 export async function deleteAccountView(request: Request) {

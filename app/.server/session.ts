@@ -61,6 +61,8 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
       'sessions.refresh_token',
     ])
     .where('sessions.id', '=', id)
+    // An admin disabled them: their sessions were deleted then; this covers one that raced it.
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();

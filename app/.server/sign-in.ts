@@ -9,7 +9,7 @@ import { rateLimitAddress } from './security';
 
 export type PasswordSignIn =
   | { ok: true; member: { id: string; username: string }; account: SignedIn }
-  | { ok: false; message: string; status: 401 | 429 };
+  | { ok: false; message: string; status: 401 | 403 | 429 };
 
 export async function passwordSignIn(
   email: string,
@@ -36,6 +36,13 @@ export async function passwordSignIn(
     // docs/product.md §5: password sign-in needs a member behind the account.
     if (!member) return { ok: false, message: 'Account not found', status: 401 };
     await clearLimit(keys[0].key);
+    // The password was right; an admin has stopped this member signing in (docs/product.md §6).
+    if (member.disabled)
+      return {
+        ok: false,
+        message: identityMessage('login', new IdentityError('user-disabled')),
+        status: 403,
+      };
     return { ok: true, member, account };
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;

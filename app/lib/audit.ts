@@ -5,6 +5,9 @@ const ACTIONS: Record<string, string> = {
   'member.promote': 'gave the admin role to',
   'member.demote': 'took the admin role from',
   'member.delete': 'deleted the member',
+  'member.disable': 'disabled sign-in for',
+  'member.enable': 're-enabled sign-in for',
+  'post.remove': 'removed the post',
 };
 
 export const auditActionText = (action: string) => ACTIONS[action] ?? action;

@@ -27,6 +27,8 @@ export interface Member {
   avatar: AssetRef | null;
   banner: AssetRef | null;
   posts: Post[];
+  /** left out of the directory, the sitemap and feeds by their own choice (this site's store only) */
+  hidden?: boolean;
 }
 
 /** A post together with the member who wrote it (the post view needs both). */

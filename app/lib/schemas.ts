@@ -165,3 +165,23 @@ export const DeleteAccountSchema = z.object({
     .min(1, 'Type your password or username to confirm')
     .max(256),
 });
+
+/** /profile 'Hide me from the directory': the member's choice, as the button sends it. */
+export const DirectoryListingSchema = z.object({ hidden: z.enum(['0', '1']) });
+
+/** An admin's sign-in switch for a member on /admin/members. */
+export const SignInSwitchSchema = z.object({
+  intent: z.enum(['disable', 'enable']),
+  username: z.string().min(1).max(64),
+});
+
+export const POST_REMOVAL_REASON_MAX = 500;
+
+/** Removing someone's post (/admin/posts/{postId}/remove): the author is shown the reason. */
+export const PostRemovalSchema = z.object({
+  reason: z
+    .string({ required_error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(POST_REMOVAL_REASON_MAX, `Reason must be at most ${POST_REMOVAL_REASON_MAX} characters`),
+});

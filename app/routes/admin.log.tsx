@@ -14,14 +14,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const asked = Number(new URL(request.url).searchParams.get('page'));
   const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, 100_000) : 1;
-  return { page, ...(await admin.log.page(page)) };
+  const done = new URL(request.url).searchParams.get('done') === 'post-removed';
+  return { page, done, ...(await admin.log.page(page)) };
 }
 
 export default function AuditLog() {
-  const { page, entries, more } = useLoaderData<typeof loader>();
+  const { page, done, entries, more } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Audit log</h1>
+      {done ? (
+        <p className="form-success" role="status">
+          Post removed. Its author sees the reason on their profile.
+        </p>
+      ) : null}
       {entries.length ? (
         <AdminTable label="Audit log entries" columns={['When (UTC)', 'Who', 'What', 'Detail']}>
           {entries.map((entry) => (

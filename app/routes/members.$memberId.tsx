@@ -1,6 +1,6 @@
 // /members/{memberId} — a member's profile (docs/product.md §2); the id is the lower-cased username.
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
@@ -11,6 +11,7 @@ import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { feedLink, memberFeedPath } from '~/lib/feed-links';
 import { firstName, sharingDescription } from '~/lib/text';
 import { READ_PAGE } from '~/lib/hydration';
+import type { loader as rootLoader } from '~/root';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const member = args.data?.member;
@@ -34,7 +35,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     image,
     type: 'profile',
     extra: [
-      feedLink(base, memberFeedPath(member.username), `${member.fullname}: posts`),
+      // A member who left the directory has no feed, and asks search engines to pass them by.
+      member.hidden
+        ? { name: 'robots', content: 'noindex' }
+        : feedLink(base, memberFeedPath(member.username), `${member.fullname}: posts`),
       { property: 'profile:username', content: member.username },
       {
         'script:ld+json': {
@@ -73,6 +77,8 @@ export default function MemberProfile() {
   const { member } = useLoaderData<typeof loader>();
   const memberId = member.username.toLowerCase();
   const first = firstName(member.fullname, member.username);
+  const viewer = useRouteLoaderData<typeof rootLoader>('root')?.user;
+  const ownPage = viewer?.username.toLowerCase() === memberId;
   return (
     <main id="main" className="profile">
       <div className="profile-banner">
@@ -91,6 +97,18 @@ export default function MemberProfile() {
             <h1>{member.fullname}</h1>
             {member.qualifications[0] ? <p className="member-title">{member.qualifications[0]}</p> : null}
             <p className="muted">@{member.username}</p>
+            {member.hidden ? (
+              <p className="notice">
+                {ownPage ? (
+                  <>
+                    You are hidden from the members directory.{' '}
+                    <Link to="/profile#directory-heading">Change this on My Profile</Link>.
+                  </>
+                ) : (
+                  `${member.fullname} has chosen not to be listed in the members directory.`
+                )}
+              </p>
+            ) : null}
           </div>
         </header>
 

@@ -1,5 +1,6 @@
 // /members/{memberId}/posts.atom — one member's posts as a feed (docs/product.md §2). Unknown
-// members answer 404; a renamed member's old address moves to the new one, as their page does.
+// members, and members who left the directory, answer 404; a renamed member's old address moves to
+// the new one, as their page does.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { api, config, fromApi } from '~/.server';
 import { atomFeed, atomHeaders, newestPosts } from '~/lib/atom';
@@ -9,8 +10,8 @@ import { SITE_NAME } from '~/lib/site';
 export async function loader({ params }: LoaderFunctionArgs) {
   const memberId = (params.memberId ?? '').toLowerCase();
   const member = await fromApi(api.members.byUsername(memberId));
-  if (!member) {
-    const renamed = await fromApi(api.profile.renamed(memberId));
+  if (!member || member.hidden) {
+    const renamed = member ? null : await fromApi(api.profile.renamed(memberId));
     if (renamed) throw redirect(memberFeedPath(renamed), 301);
     throw new Response('Not found', {
       status: 404,

@@ -1,6 +1,6 @@
 // /posts/{username}/{slug} — one post (docs/product.md §2).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar } from '~/components/images';
@@ -8,6 +8,7 @@ import { longDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { hasContent, postTitle } from '~/lib/text';
 import { READ_PAGE } from '~/lib/hydration';
+import type { loader as rootLoader } from '~/root';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const post = args.data?.post;
@@ -48,6 +49,7 @@ export default function PostView() {
   const { post } = useLoaderData<typeof loader>();
   const memberId = post.author.username.toLowerCase();
   const isImage = post.file?.mime_type.startsWith('image/');
+  const admin = useRouteLoaderData<typeof rootLoader>('root')?.user?.admin;
   return (
     <main id="main" className="page narrow-page">
       <article className="post">
@@ -93,6 +95,11 @@ export default function PostView() {
             <br />
             <time dateTime={post.created_at}>{longDate(post.created_at)}</time>
           </p>
+          {admin ? (
+            <Link to={`/admin/posts/${post.id}/remove`} className="button button-small button-danger">
+              Remove post
+            </Link>
+          ) : null}
         </footer>
       </article>
     </main>

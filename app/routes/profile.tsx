@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   api,
   discardUploads,
@@ -20,6 +20,7 @@ import {
   requireUser,
   tooLarge,
   ownDataAvailable,
+  ownSettings,
 } from '~/.server';
 import { DeletePostLink } from '~/components/delete-post';
 import { ProfileEditForm, ProfileView } from '~/components/profile-details';
@@ -27,6 +28,7 @@ import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
 import { writeFailureText } from '~/lib/models';
 import { withPostList } from '~/lib/display';
+import { longDate } from '~/lib/dates';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My Profile', description: 'Your member profile and posts.' });
@@ -41,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     editing: url.searchParams.has('edit'),
     updated: url.searchParams.has('updated'),
+    listing: url.searchParams.get('listing'),
     ownData: ownDataAvailable,
+    settings: await ownSettings(user.id),
   };
 }
 
@@ -80,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { member, email, editing, updated, ownData } = useLoaderData<typeof loader>();
+  const { member, email, editing, updated, listing, ownData, settings } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const memberId = member.username.toLowerCase();
   return (
@@ -134,6 +138,42 @@ export default function Profile() {
             )}
           />
         </section>
+        {settings?.removals.length ? (
+          <section className="card" aria-labelledby="removed-heading">
+            <h2 id="removed-heading">Removed posts</h2>
+            <ul className="removals">
+              {settings.removals.map((removal) => (
+                <li key={removal.id}>
+                  An admin removed your post <strong>“{removal.title}”</strong> on{' '}
+                  {longDate(removal.removed_at)}. Reason: {removal.reason}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {settings ? (
+          <section className="card" aria-labelledby="directory-heading">
+            <h2 id="directory-heading">Directory listing</h2>
+            {listing ? (
+              <p className="form-success" role="status">
+                {settings.hidden
+                  ? 'You are now hidden from the directory.'
+                  : 'You are listed in the directory again.'}
+              </p>
+            ) : null}
+            <p>
+              {settings.hidden
+                ? 'You are hidden: the members directory, the sitemap and the feeds leave you out, and your profile page tells visitors you chose not to be listed.'
+                : 'You are listed in the members directory, the sitemap and the feeds.'}
+            </p>
+            <Form method="post" action="/profile/directory">
+              <input type="hidden" name="hidden" value={settings.hidden ? '0' : '1'} />
+              <button type="submit" className="button button-secondary">
+                {settings.hidden ? 'Show me in the directory' : 'Hide me from the directory'}
+              </button>
+            </Form>
+          </section>
+        ) : null}
         {ownData ? (
           <section className="card" aria-labelledby="your-data-heading">
             <h2 id="your-data-heading">Your data</h2>

@@ -2,7 +2,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { expect, type Page } from '@playwright/test';
-import { newInviteKey } from '../support/admin';
+import { admin, newInviteKey } from '../support/admin';
+import { currentServer } from '../support/servers';
 
 export interface NewMember {
   email: string;
@@ -85,6 +86,17 @@ export async function signInAtIssuer(page: Page, login: string) {
 /** A new member, registered and signed in, on /profile. */
 export async function signedIn(page: Page): Promise<NewMember> {
   const member = await register(page);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/profile$/);
+  return member;
+}
+
+/** A new member with the admin role, signed in, on /profile. */
+export async function signedInAdmin(page: Page): Promise<NewMember> {
+  const member = await register(page);
+  expect(admin(currentServer(), 'member', 'promote', member.username)).toBe(
+    `@${member.username} is now an admin`,
+  );
   await signIn(page, member);
   await expect(page).toHaveURL(/\/profile$/);
   return member;

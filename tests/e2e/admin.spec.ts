@@ -2,7 +2,7 @@
 // the browser, and every change lands in the audit log. JavaScript on and off.
 import { admin, adminOutput } from '../support/admin';
 import { currentServer } from '../support/servers';
-import { freshMember, register, signedIn, signIn, type NewMember } from './accounts';
+import { freshMember, register, signedIn, signedInAdmin } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 const ADMIN_URLS = [
@@ -27,17 +27,6 @@ const auditEntries = (target: string) =>
       action: string;
     }[]
   ).map((row) => row.action);
-
-/** A new member with the admin role, signed in, on /profile. */
-async function signedInAdmin(page: Parameters<typeof signedIn>[0]): Promise<NewMember> {
-  const member = await register(page);
-  expect(admin(currentServer(), 'member', 'promote', member.username)).toBe(
-    `@${member.username} is now an admin`,
-  );
-  await signIn(page, member);
-  await expect(page).toHaveURL(/\/profile$/);
-  return member;
-}
 
 test('a visitor and a member get the 404 page from every /admin URL, and an admin POST changes nothing', async ({
   page,

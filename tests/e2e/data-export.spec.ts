@@ -40,6 +40,8 @@ test("a member downloads exactly their own profile, posts and files, and nobody 
     avatar: 'files/avatar/me.png',
     banner: null,
     projects: [],
+    hidden_from_directory: false,
+    removed_posts: [],
   });
   const posts = JSON.parse(strFromU8(entries['posts.json']));
   expect(posts).toEqual([

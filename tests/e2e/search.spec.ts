@@ -38,11 +38,12 @@ test('results follow the typing for a member with JavaScript, and the address sa
 }) => {
   await signedIn(page);
   await page.goto('/members');
-  const all = await cards(page).count();
   await page.getByLabel('Search members').pressSequentially('siobhan', { delay: 30 });
   await expect(page).toHaveURL(/\/members\?q=siobhan$/);
   await expect(cards(page)).toHaveText(['SIOBHÁN MURPHY']);
   await page.getByLabel('Search members').fill('');
   await expect(page).toHaveURL(/\/members\?q=$/);
-  await expect(cards(page)).toHaveCount(all);
+  // Everyone again (other tests register members meanwhile, so no exact count).
+  await expect(cards(page).filter({ hasText: 'AOIFE BYRNE' })).toHaveCount(1);
+  await expect(cards(page).filter({ hasText: 'SIOBHÁN MURPHY' })).toHaveCount(1);
 });

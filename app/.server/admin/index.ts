@@ -5,6 +5,7 @@ import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../
 import { removeMember } from '../account-removal';
 import { auditPage, type Actor } from './audit';
 import { adminMemberList, memberToDelete } from './members';
+import { postToRemove, removePost, setSignInDisabled } from './moderation';
 
 export { requireAdmin } from './roles';
 
@@ -18,6 +19,12 @@ export const admin = {
     list: (query: string) => adminMemberList(db, query),
     toDelete: (username: string) => memberToDelete(db, username),
     remove: (memberId: string, actor: Actor) => removeMember(db, memberId, actor),
+    setSignInDisabled: (username: string, disabled: boolean, actor: Actor) =>
+      setSignInDisabled(db, username, disabled, actor),
+  },
+  posts: {
+    toRemove: (postId: string) => postToRemove(db, postId),
+    remove: (postId: string, reason: string, actor: Actor) => removePost(db, postId, reason, actor),
   },
   log: {
     page: (page: number) => auditPage(db, page),

@@ -13,6 +13,10 @@ export interface AdminMemberRow {
   role: string;
   joined: string;
   posts: number;
+  /** an admin stopped them signing in */
+  disabled: boolean;
+  /** they left the directory */
+  hidden: boolean;
 }
 
 /** Every member matching `query` (the directory's rule), in joining order, with their post count. */
@@ -27,6 +31,8 @@ export async function adminMemberList(db: Kysely<Database>, query: string): Prom
       'users.role',
       'users.qualifications',
       'users.created_at',
+      'users.disabled_at',
+      'users.hidden',
       eb
         .selectFrom('posts')
         .select(eb.fn.countAll<number>().as('n'))
@@ -46,6 +52,8 @@ export async function adminMemberList(db: Kysely<Database>, query: string): Prom
       role: row.role,
       joined: row.created_at.slice(0, 10),
       posts: Number(row.posts),
+      disabled: Boolean(row.disabled_at),
+      hidden: row.hidden === 1,
     }));
 }
 

@@ -120,6 +120,21 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
   });
 }
 
+/** A member as sign-in sees them: `disabled` when an admin stopped them signing in. */
+export interface SignInMember {
+  id: string;
+  username: string;
+  disabled?: boolean;
+}
+
+const memberSignIn = ['id', 'username', 'disabled_at'] as const;
+
+const signInMember = (row: { id: string; username: string; disabled_at: string | null }): SignInMember => ({
+  id: row.id,
+  username: row.username,
+  ...(row.disabled_at ? { disabled: true } : {}),
+});
+
 /**
  * The member behind an identity account: the one bound to its uid; else, when the provider vouches
  * for the e-mail, a member not bound to any account yet (made by an import or the seed), who is
@@ -131,13 +146,13 @@ export async function memberForIdentity(
 ) {
   const bound = await db
     .selectFrom('users')
-    .select(['id', 'username'])
+    .select(memberSignIn)
     .where('identity_uid', '=', account.uid)
     .executeTakeFirst();
-  if (bound || !account.emailVerified) return bound;
+  if (bound || !account.emailVerified) return bound && signInMember(bound);
   const unbound = await db
     .selectFrom('users')
-    .select(['id', 'username'])
+    .select(memberSignIn)
     .where('identity_uid', 'is', null)
     .where('email', '=', account.email.toLowerCase())
     .executeTakeFirst();
@@ -148,14 +163,15 @@ export async function memberForIdentity(
       .where('id', '=', unbound.id)
       .where('identity_uid', 'is', null)
       .execute();
-  return unbound;
+  return unbound && signInMember(unbound);
 }
 
 /** The member with this e-mail (Google sign-in trusts the issuer's verified e-mail). */
 export async function memberByEmail(db: Kysely<Database>, email: string) {
-  return db
+  const member = await db
     .selectFrom('users')
-    .select(['id', 'username'])
+    .select(memberSignIn)
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
+  return member && signInMember(member);
 }

@@ -24,6 +24,7 @@ import {
   usernameTaken,
   type InviteState,
   InviteError,
+  type SignInMember,
   type SignUp,
 } from './accounts';
 
@@ -95,8 +96,8 @@ export interface Api {
      * meeting their account) by a verified e-mail. A backend client needs the account's tokens to
      * ask; without them it answers from the members it has seen sign in.
      */
-    memberForIdentity(account: SignedIn): Promise<{ id: string; username: string } | undefined>;
-    memberByEmail(email: string): Promise<{ id: string; username: string } | undefined>;
+    memberForIdentity(account: SignedIn): Promise<SignInMember | undefined>;
+    memberByEmail(email: string): Promise<SignInMember | undefined>;
   };
   /** True when the store answers (for /healthz). */
   healthy(): Promise<boolean>;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Member, Post } from '~/lib/models';
 import { assetRef, parseList, toPost } from './rows';
@@ -13,9 +13,10 @@ const memberColumns = [
   'qualifications',
   'avatar_id',
   'banner_id',
+  'hidden',
 ] as const;
 
-type MemberRow = Pick<Database['users'], (typeof memberColumns)[number]>;
+type MemberRow = Selectable<Pick<Database['users'], (typeof memberColumns)[number]>>;
 
 function toMember(row: MemberRow, posts: Post[]): Member {
   return {
@@ -26,14 +27,19 @@ function toMember(row: MemberRow, posts: Post[]): Member {
     avatar: assetRef(row.avatar_id),
     banner: assetRef(row.banner_id),
     posts,
+    ...(row.hidden ? { hidden: true } : {}),
   };
 }
 
-/** docs/product.md §7 get_members: every member with posts newest first, in two queries whatever the count. */
+/**
+ * docs/product.md §7 get_members: every member with posts newest first, in two queries whatever the
+ * count. Members who chose to leave the directory are not in it.
+ */
 export async function listMembers(db: Kysely<Database>): Promise<Member[]> {
   const users = await db
     .selectFrom('users')
     .select(memberColumns)
+    .where('hidden', '=', 0)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

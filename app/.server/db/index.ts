@@ -13,6 +13,7 @@ import * as apiTokens from './migrations/004-api-tokens';
 import * as sessionTokens from './migrations/005-session-tokens';
 import * as dataVersion from './migrations/006-data-version';
 import * as admin from './migrations/007-admin';
+import * as moderation from './migrations/008-moderation';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '005-session-tokens': sessionTokens,
   '006-data-version': dataVersion,
   '007-admin': admin,
+  '008-moderation': moderation,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

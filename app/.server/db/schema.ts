@@ -23,6 +23,10 @@ export interface UsersTable {
   role: Generated<Role>;
   /** the invite key they registered with (null: imported, seeded, or the key is gone) */
   invite_id: string | null;
+  /** 1: left out of the directory, the sitemap and feeds (the member's choice on /profile) */
+  hidden: Generated<number>;
+  /** when an admin stopped this member signing in (null: they may) */
+  disabled_at: Generated<string | null>;
 }
 
 export type Role = 'member' | 'admin';
@@ -163,6 +167,15 @@ export interface AuditLogTable {
   detail: Generated<string>;
 }
 
+/** What the author of a post an admin removed is told (on /profile). */
+export interface PostRemovalsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  reason: string;
+  removed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -178,4 +191,5 @@ export interface Database {
   username_redirects: UsernameRedirectsTable;
   data_version: DataVersionTable;
   audit_log: AuditLogTable;
+  post_removals: PostRemovalsTable;
 }

@@ -204,6 +204,12 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       }
     },
 
+    async setAccountDisabled(uid, disabled) {
+      await admin(() => auth.updateUser(uid, { disabled }));
+      // Firebase keeps honouring ID tokens it issued until they expire; revoking them ends those too.
+      if (disabled) await admin(() => auth.revokeRefreshTokens(uid));
+    },
+
     async hasPassword(uid) {
       try {
         const user = await admin(() => auth.getUser(uid));

@@ -67,6 +67,11 @@ export interface IdentityProvider {
   confirmCode(code: string, newPassword: string): Promise<SignedIn>;
   /** Deletes an account; one that is already gone is not an error. */
   deleteAccount(uid: string): Promise<void>;
+  /**
+   * Stops or restores sign-in at the provider (an admin disabled the member). Providers that keep
+   * accounts in our own store leave this out: the member row's `disabled_at` is checked instead.
+   */
+  setAccountDisabled?(uid: string, disabled: boolean): Promise<void>;
   /** Whether the account can sign in with a password (a Google-only one cannot). */
   hasPassword(uid: string): Promise<boolean>;
   /**

@@ -63,7 +63,12 @@ export async function accountForToken(
       throw error;
     }
     const member = await api.accounts.memberForIdentity(account);
-    return { uid: account.uid, email: account.email, member: member ? { ...member, token: null } : null };
+    if (member?.disabled) return null;
+    return {
+      uid: account.uid,
+      email: account.email,
+      member: member ? { id: member.id, username: member.username, token: null } : null,
+    };
   }
   if (!LOCAL_TOKEN.test(token)) return null;
   const row = await db
@@ -71,6 +76,7 @@ export async function accountForToken(
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select(['users.id', 'users.username', 'users.email', 'users.identity_uid', 'api_tokens.expires_at'])
     .where('api_tokens.token_hash', '=', hashToken(token))
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   if (row.expires_at <= new Date().toISOString()) {

@@ -1,0 +1,85 @@
+// /admin/posts/{postId}/remove — an admin removes anyone's post with a reason, which its author
+// then reads on their profile (docs/product.md §2). Admins only; the post pages link here for them.
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  admin,
+  formReply,
+  FORMS,
+  parseWithZod,
+  PostRemovalSchema,
+  readForm,
+  requireAdmin,
+  tooLarge,
+} from '~/.server';
+import { DeleteButtons } from '~/components/delete-buttons';
+import { ErrorList, FormBanner } from '~/components/forms';
+import { longDate } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import { POST_REMOVAL_REASON_MAX } from '~/lib/schemas';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Remove Post', description: 'Remove a member’s post and tell them why.' });
+
+async function target(request: Request, postId: string | undefined) {
+  const user = await requireAdmin(request);
+  const post = await admin.posts.toRemove(postId ?? '');
+  if (!post) throw data(null, { status: 404 });
+  return { user, post };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { post } = await target(request, params.postId);
+  return { post };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, post } = await target(request, params.postId);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: PostRemovalSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  // Another admin may have removed it in the meantime: the 404 page says it is gone.
+  if (!(await admin.posts.remove(post.id, submission.value.reason, user))) throw data(null, { status: 404 });
+  return redirect('/admin/log?done=post-removed');
+}
+
+export default function RemovePost() {
+  const { post } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form, fields] = useForm({ lastResult, shouldRevalidate: 'onBlur' });
+  const postUrl = `/posts/${post.username.toLowerCase()}/${post.slug}`;
+  return (
+    <div className="card narrow-card">
+      <h1>Remove this post?</h1>
+      <p>
+        <strong>“{post.title}”</strong> by {post.fullname} (@{post.username}), posted{' '}
+        {longDate(post.created_at)}. The post and its attachment are erased for good; {post.fullname} sees the
+        reason on their profile, and the audit log keeps it too.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormBanner id={form.errorId} errors={form.errors} />
+        <div className="field">
+          <label htmlFor={fields.reason.id}>
+            Reason <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reason)}
+            rows={4}
+            maxLength={POST_REMOVAL_REASON_MAX}
+            aria-required="true"
+          />
+          <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+        </div>
+        <DeleteButtons cancelTo={postUrl} label="Remove post" />
+      </Form>
+    </div>
+  );
+}

@@ -7,6 +7,7 @@ import { sweepStaleUploads } from './forms';
 import { sweepExpiredTokens } from './rest/tokens';
 
 export { admin, requireAdmin } from './admin';
+export { submitProjectForm } from './admin/project-form';
 export {
   deleteAccountView,
   deleteOwnAccount,
@@ -28,6 +29,7 @@ export {
   InviteRevokeSchema,
   LoginSchema,
   PostRemovalSchema,
+  ProjectFormSchema,
   ProfileSchema,
   ResetPasswordSchema,
   SignInSwitchSchema,

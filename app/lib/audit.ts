@@ -8,6 +8,9 @@ const ACTIONS: Record<string, string> = {
   'member.disable': 'disabled sign-in for',
   'member.enable': 're-enabled sign-in for',
   'post.remove': 'removed the post',
+  'project.create': 'created',
+  'project.update': 'edited',
+  'project.delete': 'deleted',
 };
 
 export const auditActionText = (action: string) => ACTIONS[action] ?? action;

@@ -50,3 +50,27 @@ export function clampPage(value: string | null | undefined, total: number, size 
 export function pageItems<T>(items: T[], page: number, size = TEAM_PAGE_SIZE): T[] {
   return items.slice(page * size, page * size + size);
 }
+
+/** What a project may hold: `project import` and the admin's project form check the same. */
+export const PROJECT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PROJECT_LIMITS = {
+  slug: 80,
+  name: 120,
+  description: 5000,
+  tags: 20,
+  tag: 40,
+  team: 50,
+  role: 120,
+} as const;
+
+/** The tags of a comma-separated field: trimmed, blanks dropped, each once, in the order typed. */
+export function parseTags(text: string | undefined): string[] {
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

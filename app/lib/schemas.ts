@@ -1,6 +1,7 @@
 // Form schemas with docs/product.md §5's messages, shared by the browser (enhancement) and the server
 // (authority). Each message is written here once.
 import { z } from 'zod';
+import { parseTags, PROJECT_LIMITS, PROJECT_SLUG } from './projects';
 import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD } from './limits';
 import { MAX_INVITE_DAYS, MAX_INVITE_NOTE, MAX_INVITE_USES } from './invites';
 
@@ -185,3 +186,64 @@ export const PostRemovalSchema = z.object({
     .min(1, 'Reason is required')
     .max(POST_REMOVAL_REASON_MAX, `Reason must be at most ${POST_REMOVAL_REASON_MAX} characters`),
 });
+
+/**
+ * The admin's project form (/admin/projects): the rules of `project import` (PROJECT_LIMITS,
+ * PROJECT_SLUG) with messages for people. An empty slug is made from the name; team rows left
+ * blank are skipped; which usernames exist is checked when the project is saved.
+ */
+export const ProjectFormSchema = z.object({
+  name: z
+    .string({ required_error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(PROJECT_LIMITS.name, `Name must be at most ${PROJECT_LIMITS.name} characters`),
+  slug: z
+    .string()
+    .trim()
+    .max(PROJECT_LIMITS.slug, `Slug must be at most ${PROJECT_LIMITS.slug} characters`)
+    .regex(PROJECT_SLUG, 'Slug must be lower-case letters, digits and single hyphens, like open-quadruped')
+    .optional(),
+  description: z
+    .string()
+    .max(PROJECT_LIMITS.description, `Description must be at most ${PROJECT_LIMITS.description} characters`)
+    .default(''),
+  url: z.string().trim().url('Website must be a full address, like https://example.com').optional(),
+  featured: z.boolean().default(false),
+  tags: z
+    .string()
+    .optional()
+    .transform(parseTags)
+    .pipe(
+      z
+        .array(
+          z.string().max(PROJECT_LIMITS.tag, `Each tag must be at most ${PROJECT_LIMITS.tag} characters`),
+        )
+        .max(PROJECT_LIMITS.tags, `At most ${PROJECT_LIMITS.tags} tags`),
+    ),
+  team: z
+    .array(
+      z
+        .object({
+          username: z.string().trim().max(64).optional(),
+          role: z
+            .string()
+            .trim()
+            .max(PROJECT_LIMITS.role, `Role must be at most ${PROJECT_LIMITS.role} characters`)
+            .default(''),
+        })
+        .refine((row) => row.username || !row.role, {
+          message: 'Username is required',
+          path: ['username'],
+        })
+        .optional(),
+    )
+    .max(PROJECT_LIMITS.team, `At most ${PROJECT_LIMITS.team} team members`)
+    .default([]),
+  banner: z.unknown().optional(),
+  logo: z.unknown().optional(),
+  removeBanner: z.boolean().default(false),
+  removeLogo: z.boolean().default(false),
+});
+
+export type ProjectForm = z.infer<typeof ProjectFormSchema>;

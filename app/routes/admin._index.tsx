@@ -31,8 +31,17 @@ export default function AdminHome() {
               <Link to="/admin/members">Members</Link>
             </h2>
             <p>
-              Find any member by name, username or qualification; delete a member and everything of theirs.
+              Find any member by name, username or qualification; switch their sign-in off and on; delete a
+              member and everything of theirs.
             </p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
+              <Link to="/admin/projects">Projects</Link>
+            </h2>
+            <p>Add, edit and delete the portfolio's projects: text, tags, banner, logo and team.</p>
           </div>
         </li>
         <li>

@@ -13,6 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: '/admin/invites', label: 'Invites' },
   { to: '/admin/members', label: 'Members' },
+  { to: '/admin/projects', label: 'Projects' },
   { to: '/admin/log', label: 'Audit log' },
 ];
 

@@ -52,7 +52,8 @@ function ProjectLogo({ project }: { project: { logo: { id: string } | null; name
 
 export default function ProjectDetail() {
   const { project, teamPage, showAllTeam } = useLoaderData<typeof loader>();
-  const contactEmail = useRouteLoaderData<typeof rootLoader>('root')?.contactEmail ?? '';
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const contactEmail = root?.contactEmail ?? '';
   const { pathname } = useLocation();
   const facts = keyFacts(project);
   // The hero's background is blurred and darkened: a small variant looks the same, and does not
@@ -161,6 +162,13 @@ export default function ProjectDetail() {
               </Link>
             </p>
           </section>
+          {root?.user?.admin ? (
+            <p>
+              <Link to={`/admin/projects/${project.id}/edit`} className="button button-secondary">
+                Edit project
+              </Link>
+            </p>
+          ) : null}
         </aside>
       </div>
     </main>

@@ -11,6 +11,8 @@ const ADMIN_URLS = [
   '/admin/members',
   '/admin/members?q=aoife',
   '/admin/members/aoife_byrne/delete',
+  '/admin/projects',
+  '/admin/projects/new',
   '/admin/log',
   '/admin/log?page=2',
   '/admin/nothing',

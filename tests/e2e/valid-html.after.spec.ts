@@ -18,6 +18,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
     )
     .get() as { id: string; slug: string; username: string };
   const member = post.username.toLowerCase();
+  const project = seededDb().prepare('select id from projects limit 1').get() as { id: string };
   const signedOut = [
     '/',
     '/members',
@@ -72,6 +73,10 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/admin/invites',
     '/admin/members',
     `/admin/posts/${post.id}/remove`,
+    '/admin/projects',
+    '/admin/projects/new',
+    `/admin/projects/${project.id}/edit`,
+    `/admin/projects/${project.id}/delete`,
     '/admin/log',
     '/',
   ])
@@ -93,6 +98,6 @@ test('every page kind validates with zero errors', async ({ page }) => {
     (m) => `${files.get(m.url.replace('file:', ''))}:${m.lastLine ?? '?'} ${m.message}`,
   );
   expect(errors).toEqual([]);
-  expect(files.size).toBe(signedOut.length + 13);
+  expect(files.size).toBe(signedOut.length + 17);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -6,6 +6,9 @@ import { removeMember } from '../account-removal';
 import { auditPage, type Actor } from './audit';
 import { adminMemberList, memberToDelete } from './members';
 import { postToRemove, removePost, setSignInDisabled } from './moderation';
+import { deleteProject, saveProject, type ProjectImages } from './projects';
+import { listProjects } from '../api/projects';
+import type { ProjectForm } from '~/lib/schemas';
 
 export { requireAdmin } from './roles';
 
@@ -25,6 +28,14 @@ export const admin = {
   posts: {
     toRemove: (postId: string) => postToRemove(db, postId),
     remove: (postId: string, reason: string, actor: Actor) => removePost(db, postId, reason, actor),
+  },
+  projects: {
+    list: () => listProjects(db),
+    /** By id only: the admin pages address a project by what never changes. */
+    byId: async (id: string) => (await listProjects(db)).find((project) => project.id === id) ?? null,
+    save: (id: string | null, form: ProjectForm, images: ProjectImages, actor: Actor) =>
+      saveProject(db, id, form, images, actor),
+    remove: (id: string, actor: Actor) => deleteProject(db, id, actor),
   },
   log: {
     page: (page: number) => auditPage(db, page),

@@ -1,27 +1,37 @@
 // `admin project import FILE.json` (docs/architecture.md §5): upsert projects by slug, all or nothing.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { findAssetByContent, prepareAsset, type PreparedAsset } from '../assets';
+import { newProjectId, replaceTeam, teamMembers } from './projects';
+import { PROJECT_LIMITS, PROJECT_SLUG } from '~/lib/projects';
 import { nowIso } from '~/lib/time';
 
 export class ImportError extends Error {}
 
+// The rules are PROJECT_LIMITS and PROJECT_SLUG, which the admin's project form checks too.
 const ProjectEntry = z
   .object({
-    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens'),
-    name: z.string().trim().min(1, 'is required').max(120),
-    description: z.string().max(5000).default(''),
+    slug: z
+      .string()
+      .max(PROJECT_LIMITS.slug)
+      .regex(PROJECT_SLUG, 'must be lower-case letters, digits and hyphens'),
+    name: z.string().trim().min(1, 'is required').max(PROJECT_LIMITS.name),
+    description: z.string().max(PROJECT_LIMITS.description).default(''),
     url: z.union([z.string().url('must be a full URL'), z.literal('')]).default(''),
     featured: z.boolean().default(false),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+    tags: z.array(z.string().trim().min(1).max(PROJECT_LIMITS.tag)).max(PROJECT_LIMITS.tags).default([]),
     banner: z.string().min(1).optional(),
     logo: z.string().min(1).optional(),
     members: z
-      .array(z.object({ username: z.string().min(1), role: z.string().max(120).default('') }).strict())
+      .array(
+        z
+          .object({ username: z.string().min(1), role: z.string().max(PROJECT_LIMITS.role).default('') })
+          .strict(),
+      )
+      .max(PROJECT_LIMITS.team)
       .default([]),
   })
   .strict();
@@ -105,19 +115,16 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
       let created = 0;
       let updated = 0;
       for (const [index, project] of projects.entries()) {
-        const keys = project.members.map((member) => member.username.toLowerCase());
-        const users = keys.length
-          ? await trx
-              .selectFrom('users')
-              .select(['id', 'username_key'])
-              .where('username_key', 'in', keys)
-              .execute()
-          : [];
-        const idByKey = new Map(users.map((user) => [user.username_key, user.id]));
-        const unknown = project.members.find((member) => !idByKey.has(member.username.toLowerCase()));
-        if (unknown)
-          throw new ImportError(`project "${project.slug}": unknown username "${unknown.username}"`);
-        if (new Set(keys).size !== keys.length) {
+        const team = await teamMembers(
+          trx,
+          project.members.map((member) => member.username),
+        );
+        const unknown = team.ids.indexOf(null);
+        if (unknown >= 0)
+          throw new ImportError(
+            `project "${project.slug}": unknown username "${project.members[unknown].username}"`,
+          );
+        if (team.repeated.length) {
           throw new ImportError(`project "${project.slug}": a member is listed twice`);
         }
 
@@ -137,10 +144,9 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
           .select('id')
           .where('slug', '=', project.slug)
           .executeTakeFirst();
-        const projectId = existing?.id ?? crypto.randomUUID().replace(/-/g, '').slice(0, 12);
+        const projectId = existing?.id ?? newProjectId();
         if (existing) {
           await trx.updateTable('projects').set(values).where('id', '=', projectId).execute();
-          await trx.deleteFrom('project_members').where('project_id', '=', projectId).execute();
           updated++;
         } else {
           await trx
@@ -149,17 +155,11 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
             .execute();
           created++;
         }
-        for (const [position, member] of project.members.entries()) {
-          await trx
-            .insertInto('project_members')
-            .values({
-              project_id: projectId,
-              user_id: idByKey.get(member.username.toLowerCase())!,
-              role: member.role,
-              position,
-            })
-            .execute();
-        }
+        await replaceTeam(
+          trx,
+          projectId,
+          project.members.map((member, i) => ({ userId: team.ids[i]!, role: member.role })),
+        );
       }
       return { created, updated };
     });

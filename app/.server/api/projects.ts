@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Project, ProjectMember } from '~/lib/models';
@@ -52,3 +53,43 @@ export async function projectByIdOrSlug(db: Kysely<Database>, idOrSlug: string):
   const projects = await listProjects(db);
   return projects.find((project) => project.id === idOrSlug || project.slug === idOrSlug) ?? null;
 }
+
+/**
+ * The members a team names by username (any case), inside a write's transaction: each row's user
+ * id (null when nobody has that username), and which rows repeat an earlier one.
+ */
+export async function teamMembers(trx: Kysely<Database>, usernames: string[]) {
+  const keys = usernames.map((username) => username.trim().toLowerCase());
+  const users = keys.length
+    ? await trx.selectFrom('users').select(['id', 'username_key']).where('username_key', 'in', keys).execute()
+    : [];
+  const idByKey = new Map(users.map((user) => [user.username_key, user.id]));
+  return {
+    ids: keys.map((key) => idByKey.get(key) ?? null),
+    repeated: keys.flatMap((key, index) => (keys.indexOf(key) < index ? [index] : [])),
+  };
+}
+
+/** Replaces a project's team with `team`, in this order. */
+export async function replaceTeam(
+  trx: Kysely<Database>,
+  projectId: string,
+  team: { userId: string; role: string }[],
+) {
+  await trx.deleteFrom('project_members').where('project_id', '=', projectId).execute();
+  if (team.length)
+    await trx
+      .insertInto('project_members')
+      .values(
+        team.map((member, position) => ({
+          project_id: projectId,
+          user_id: member.userId,
+          role: member.role,
+          position,
+        })),
+      )
+      .execute();
+}
+
+/** A new project id: 12 hex characters. */
+export const newProjectId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 12);

@@ -1,0 +1,34 @@
+// The action of the admin's project form, for a new project and an existing one
+// (/admin/projects/new, /admin/projects/{id}): checked by ProjectFormSchema, images prepared, then
+// saved by saveProject, which checks the slug and the team against the store.
+import { data, redirect } from '@remix-run/node';
+import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from '../forms';
+import { prepareImageFields } from '../uploads';
+import { ProjectFormSchema } from '~/lib/schemas';
+import { admin } from '.';
+import { requireAdmin } from './roles';
+
+export async function submitProjectForm(request: Request, projectId: string | null) {
+  const user = await requireAdmin(request);
+  if (projectId && !(await admin.projects.byId(projectId))) throw data(null, { status: 404 });
+  const formData = await readForm(request, FORMS.member);
+  if (!formData) return tooLarge(FORMS.member);
+  try {
+    const { submission, refused } = parseForm(formData, ProjectFormSchema, FORMS.member);
+    if (refused) return refused;
+    // Adding, moving or removing a team row (a button without JavaScript) only re-renders.
+    if (submission.status !== 'success') return formReply(submission.reply());
+    const prepared = await prepareImageFields(formData, ['banner', 'logo'] as const);
+    if (Object.keys(prepared.errors).length) {
+      prepared.discardAll();
+      return formReply(submission.reply({ fieldErrors: prepared.errors }));
+    }
+    const outcome = await admin.projects.save(projectId, submission.value, prepared.images, user);
+    if (outcome.status === 'not-found') throw data(null, { status: 404 });
+    if (outcome.status === 'invalid')
+      return formReply(submission.reply({ fieldErrors: outcome.fieldErrors }));
+    return redirect(`/admin/projects?${new URLSearchParams({ saved: outcome.slug })}`);
+  } finally {
+    discardUploads(formData);
+  }
+}

@@ -1,0 +1,184 @@
+// The admin's project writes on the real store (SQLite, and PostgreSQL in the second unit run), in
+// a database of their own: other test files count projects.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { freshDatabase } from '../../../tests/support/postgres';
+import { createMember } from '../api/accounts';
+import { createInvite } from '../api/invites';
+import { listProjects } from '../api/projects';
+import { config } from '../config';
+import { connect, migrateToLatest } from '../db';
+import { ProjectFormSchema, type ProjectForm } from '~/lib/schemas';
+import { nowIso } from '~/lib/time';
+import { deleteProject, saveProject } from './projects';
+
+const db = await connect(
+  process.env.DATABASE_URL
+    ? await freshDatabase(process.env.DATABASE_URL)
+    : `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'projects-')), 'store.sqlite')}`,
+  config.DATA_DIR,
+);
+await migrateToLatest(db);
+afterAll(() => db.destroy());
+
+const noImages = { banner: null, logo: null };
+const boss = { username: 'Boss' };
+const form = (input: Record<string, unknown>): ProjectForm => ProjectFormSchema.parse(input);
+
+async function member() {
+  const username = `team_${crypto.randomBytes(3).toString('hex')}`;
+  await createMember(db, {
+    uid: crypto.randomUUID(),
+    email: `${username}@example.ie`,
+    username,
+    fullname: 'Team Member',
+    bio: '',
+    qualifications: [],
+    avatarId: null,
+    bannerId: null,
+    inviteKey: await createInvite(db, {}, 'cli'),
+  });
+  return username;
+}
+
+const image = async () => {
+  const id = crypto.randomBytes(16).toString('hex');
+  await db
+    .insertInto('assets')
+    .values({
+      id,
+      owner_id: null,
+      filename: 'b.png',
+      mime_type: 'image/png',
+      size: 1,
+      sha256: id,
+      width: 1,
+      height: 1,
+      variants: '[]',
+      created_at: nowIso(),
+    })
+    .execute();
+  return id;
+};
+const assetExists = async (id: string) =>
+  Boolean(await db.selectFrom('assets').select('id').where('id', '=', id).executeTakeFirst());
+
+test('a project is created with its team in order, then edited; both are logged', async () => {
+  const [ana, ben] = [await member(), await member()];
+  const created = await saveProject(
+    db,
+    null,
+    form({
+      name: 'Tide Sensor',
+      tags: 'IoT, Marine,  , IoT',
+      featured: true,
+      team: [{ username: ben.toUpperCase(), role: 'Firmware' }, {}, { username: ana, role: 'Lead' }],
+    }),
+    noImages,
+    boss,
+  );
+  expect(created).toMatchObject({ status: 'saved', slug: 'tide-sensor' });
+  const id = (created as { id: string }).id;
+  let [project] = (await listProjects(db)).filter((p) => p.id === id);
+  expect(project).toMatchObject({ name: 'Tide Sensor', featured: true, tags: ['IoT', 'Marine'], url: '' });
+  expect(project.members.map((m) => [m.user.username, m.role])).toEqual([
+    [ben, 'Firmware'],
+    [ana, 'Lead'],
+  ]);
+
+  const edited = await saveProject(
+    db,
+    id,
+    form({ name: 'Tide Sensor', slug: 'tide', url: 'https://tide.example', team: [{ username: ana }] }),
+    noImages,
+    boss,
+  );
+  expect(edited).toEqual({ status: 'saved', id, slug: 'tide' });
+  [project] = (await listProjects(db)).filter((p) => p.id === id);
+  expect(project).toMatchObject({ slug: 'tide', featured: false, tags: [], url: 'https://tide.example' });
+  expect(project.members.map((m) => m.user.username)).toEqual([ana]);
+  const log = await db
+    .selectFrom('audit_log')
+    .select(['action', 'target'])
+    .where('detail', '=', 'Tide Sensor')
+    .orderBy('created_at')
+    .execute();
+  expect(log).toEqual([
+    { action: 'project.create', target: 'project tide-sensor' },
+    { action: 'project.update', target: 'project tide' },
+  ]);
+});
+
+test('unknown or repeated team members and a taken slug are errors next to their fields; nothing changes', async () => {
+  const ana = await member();
+  const before = (await listProjects(db)).length;
+  await saveProject(db, null, form({ name: 'Taken Name' }), noImages, boss);
+  const refused = await saveProject(
+    db,
+    null,
+    form({
+      name: 'Another',
+      slug: 'taken-name',
+      team: [{ username: ana }, { username: 'nobody_here' }, { username: ana.toUpperCase() }],
+    }),
+    noImages,
+    boss,
+  );
+  expect(refused).toEqual({
+    status: 'invalid',
+    fieldErrors: {
+      slug: ['Another project has the address /portfolio/taken-name'],
+      'team[1].username': ['No member has this username'],
+      'team[2].username': ['This member is already on the team'],
+    },
+  });
+  // A name whose slug is taken says so next to the name.
+  expect(await saveProject(db, null, form({ name: 'Taken  name!' }), noImages, boss)).toMatchObject({
+    status: 'invalid',
+    fieldErrors: { name: ['Another project has the address /portfolio/taken-name'] },
+  });
+  expect((await listProjects(db)).length).toBe(before + 1);
+  expect(await saveProject(db, 'ffffffffffff', form({ name: 'Ghost' }), noImages, boss)).toEqual({
+    status: 'not-found',
+  });
+});
+
+test('removing a banner deletes it unless another project shows it; deleting a project keeps its members', async () => {
+  const ana = await member();
+  const [shared, own] = [await image(), await image()];
+  const first = (await saveProject(db, null, form({ name: 'First Light' }), noImages, boss)) as {
+    id: string;
+  };
+  const second = (await saveProject(
+    db,
+    null,
+    form({ name: 'Second Light', team: [{ username: ana }] }),
+    noImages,
+    boss,
+  )) as {
+    id: string;
+  };
+  await db
+    .updateTable('projects')
+    .set({ banner_id: shared })
+    .where('id', 'in', [first.id, second.id])
+    .execute();
+  await db.updateTable('projects').set({ logo_id: own }).where('id', '=', second.id).execute();
+
+  await saveProject(db, first.id, form({ name: 'First Light', removeBanner: true }), noImages, boss);
+  expect(await assetExists(shared)).toBe(true); // the second project still shows it
+
+  expect(await deleteProject(db, second.id, boss)).toEqual({ name: 'Second Light' });
+  expect(await deleteProject(db, second.id, boss)).toBeNull();
+  expect(await assetExists(shared)).toBe(false);
+  expect(await assetExists(own)).toBe(false);
+  expect(
+    await db.selectFrom('project_members').select('user_id').where('project_id', '=', second.id).execute(),
+  ).toEqual([]);
+  expect(
+    await db.selectFrom('users').select('id').where('username_key', '=', ana).executeTakeFirst(),
+  ).toBeTruthy();
+});

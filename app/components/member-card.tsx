@@ -4,7 +4,10 @@ import { isoDay } from '~/lib/dates';
 import { cardName, postTitle, shortBio } from '~/lib/text';
 import { Avatar } from './images';
 
-/** docs/product.md §2: a member card lists two posts, then '+N more' opens the rest. */
+/**
+ * docs/product.md §2: a member card lists two posts, then '+N more' opens the rest of its newest
+ * (CARD_POST_LIMIT in all) and a link to the member's page for everything.
+ */
 export const CARD_POSTS = 2;
 
 function PostItem({ memberId, post }: { memberId: string; post: PostLink }) {
@@ -53,7 +56,7 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
           {member.qualifications[0] ? <p className="member-title">{member.qualifications[0]}</p> : null}
         </div>
       </div>
-      {member.bio.trim() ? <CollapsibleBio bio={member.bio} postCount={member.posts.length} /> : null}
+      {member.bio.trim() ? <CollapsibleBio bio={member.bio} postCount={member.postCount} /> : null}
       {member.posts.length ? (
         <div className="member-posts">
           <h3 className="small-heading">Posts</h3>
@@ -65,7 +68,7 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
           {more.length ? (
             <details className="more-posts">
               <summary>
-                <span className="when-closed">+{more.length} more</span>
+                <span className="when-closed">+{member.postCount - shown.length} more</span>
                 <span className="when-open">show less</span>
               </summary>
               <ul className="post-list">
@@ -73,6 +76,11 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
                   <PostItem key={post.id} memberId={memberId} post={post} />
                 ))}
               </ul>
+              {member.postCount > member.posts.length ? (
+                <Link to={`/members/${memberId}`} className="all-posts">
+                  All {member.postCount} posts
+                </Link>
+              ) : null}
             </details>
           ) : null}
         </div>

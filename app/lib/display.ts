@@ -9,8 +9,17 @@ export type PostSummary = Omit<Post, 'content'>;
 /** A post on a member card: title, date, Featured and the link's slug. */
 export type PostLink = Pick<Post, 'id' | 'slug' | 'title' | 'starred' | 'created_at'>;
 
-/** A member's card in the directory: no banner, posts as links. */
-export type MemberCardModel = Omit<Member, 'banner' | 'posts'> & { posts: PostLink[] };
+/**
+ * A member's card in the directory: no banner; their newest posts as links (at most
+ * CARD_POST_LIMIT, so one prolific member cannot make the directory heavy) and how many they have.
+ */
+export type MemberCardModel = Omit<Member, 'banner' | 'posts' | 'hidden'> & {
+  posts: PostLink[];
+  postCount: number;
+};
+
+/** docs/product.md §2: a card opens at most this many posts; the rest are on the member's page. */
+export const CARD_POST_LIMIT = 10;
 
 /** A member with their posts as a list shows them (their page, My Profile). */
 export type MemberWithPostList = Omit<Member, 'posts'> & { posts: PostSummary[] };
@@ -30,13 +39,14 @@ export const memberCard = (member: Member): MemberCardModel => ({
   bio: member.bio,
   qualifications: member.qualifications,
   avatar: member.avatar,
-  posts: member.posts.map((post) => ({
+  posts: member.posts.slice(0, CARD_POST_LIMIT).map((post) => ({
     id: post.id,
     slug: post.slug,
     title: post.title,
     starred: post.starred,
     created_at: post.created_at,
   })),
+  postCount: member.posts.length,
 });
 
 export const withPostList = (member: Member): MemberWithPostList => ({

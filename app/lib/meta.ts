@@ -18,6 +18,8 @@ export interface PageMeta {
   type?: 'website' | 'profile' | 'article';
   /** description for sharing tags when it follows a different rule than the meta description */
   sharingDescription?: string;
+  /** the page's own address when its query names it (`/members?page=2`); else the path */
+  canonical?: string;
   extra?: MetaDescriptor[];
 }
 
@@ -31,7 +33,7 @@ export function pageMeta({ matches, location }: MetaArgs, page: PageMeta): MetaD
   const title = page.title === SITE_NAME ? SITE_NAME : `${page.title} | ${SITE_NAME}`;
   const description = metaDescription(page.description);
   const sharing = page.sharingDescription ?? description;
-  const url = `${base}${location.pathname}`;
+  const url = `${base}${page.canonical ?? location.pathname}`;
   const image = page.image
     ? page.image.startsWith('http')
       ? page.image
@@ -55,5 +57,18 @@ export function pageMeta({ matches, location }: MetaArgs, page: PageMeta): MetaD
     // Every page names the lab's feed of posts; a member's page adds theirs (extra).
     feedLink(base, siteFeedPath, `${SITE_NAME}: members' posts`),
     ...(page.extra ?? []),
+  ];
+}
+
+/** `<link rel="prev">` and `<link rel="next">` for a page of a numbered list. */
+export function pageLinks(
+  base: string,
+  at: { page: number; pages: number } | undefined,
+  href: (page: number) => string,
+): MetaDescriptor[] {
+  if (!at) return [];
+  return [
+    ...(at.page > 1 ? [{ tagName: 'link', rel: 'prev', href: `${base}${href(at.page - 1)}` }] : []),
+    ...(at.page < at.pages ? [{ tagName: 'link', rel: 'next', href: `${base}${href(at.page + 1)}` }] : []),
   ];
 }

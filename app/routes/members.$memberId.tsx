@@ -1,21 +1,24 @@
 // /members/{memberId} — a member's profile (docs/product.md §2); the id is the lower-cased username.
+// Their posts come in pages of 24 (`?page=N`).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
 import { PostList } from '~/components/post-list';
-import { withPostList } from '~/lib/display';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
-import { pageMeta, publicUrlFrom } from '~/lib/meta';
+import { pageLinks, pageMeta, publicUrlFrom } from '~/lib/meta';
+import { pageHref, requestedPage } from '~/lib/pagination';
+import { Pager } from '~/components/pager';
 import { feedLink, memberFeedPath } from '~/lib/feed-links';
 import { firstName, sharingDescription } from '~/lib/text';
 import { READ_PAGE } from '~/lib/hydration';
 import type { loader as rootLoader } from '~/root';
 
 export const meta: MetaFunction<typeof loader> = (args) => {
-  const member = args.data?.member;
-  if (!member) {
+  const data = args.data;
+  const member = data?.member;
+  if (!data || !member) {
     return pageMeta(args, {
       title: 'Member not found',
       description: 'This member profile could not be loaded.',
@@ -27,8 +30,10 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     ? `${base}${assetUrl(member.avatar.id, 340)}`
     : `${base}${initialsAvatarUrl(member.fullname)}`;
   const profileUrl = `${base}/members/${member.username.toLowerCase()}`;
+  const href = postsHref(member.username);
   return pageMeta(args, {
-    title: member.fullname,
+    title: data.page > 1 ? `${member.fullname}, page ${data.page}` : member.fullname,
+    canonical: href(data.page),
     description: about,
     sharingDescription: sharingDescription(about),
     keywords: [member.fullname, member.username, ...member.qualifications],
@@ -39,6 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
       member.hidden
         ? { name: 'robots', content: 'noindex' }
         : feedLink(base, memberFeedPath(member.username), `${member.fullname}: posts`),
+      ...pageLinks(base, data, href),
       { property: 'profile:username', content: member.username },
       {
         'script:ld+json': {
@@ -58,23 +64,27 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 export const handle = READ_PAGE;
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const memberId = params.memberId ?? '';
   if (memberId !== memberId.toLowerCase()) throw redirect(`/members/${memberId.toLowerCase()}`, 301);
-  const member = await fromApi(api.members.byUsername(memberId));
-  if (!member) {
+  const page = requestedPage(new URL(request.url).searchParams.get('page'));
+  const found = await fromApi(api.pages.memberPosts(memberId, page));
+  if (!found) {
     // A renamed member's old address moves for good to the new one.
     const renamed = await fromApi(api.profile.renamed(memberId));
     if (renamed) throw redirect(`/members/${renamed.toLowerCase()}`, 301);
     notFound('Member not found');
   }
-  return { member: withPostList(member) };
+  return found;
 }
+
+const postsHref = (username: string) => (page: number) =>
+  pageHref(`/members/${username.toLowerCase()}`, page);
 
 export const headers = () => PUBLIC_PAGE_CACHE;
 
 export default function MemberProfile() {
-  const { member } = useLoaderData<typeof loader>();
+  const { member, posts, page, pages } = useLoaderData<typeof loader>();
   const memberId = member.username.toLowerCase();
   const first = firstName(member.fullname, member.username);
   const viewer = useRouteLoaderData<typeof rootLoader>('root')?.user;
@@ -138,11 +148,12 @@ export default function MemberProfile() {
           <section className="card wide" aria-labelledby="posts-heading">
             <h2 id="posts-heading">{first}&apos;s Posts</h2>
             <PostList
-              posts={member.posts}
+              posts={posts}
               memberId={memberId}
               empty="No posts yet."
               extras={(post) => (post.file ? <span className="badge">Attachment</span> : null)}
             />
+            <Pager page={page} pages={pages} label="Posts pages" href={postsHref(member.username)} />
           </section>
 
           <section className="card wide" aria-labelledby="projects-heading">

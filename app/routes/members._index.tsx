@@ -1,36 +1,46 @@
-// /members — the members directory (docs/product.md §2), searchable with `?q=` (a plain GET form;
-// where scripts run, results follow the typing).
+// /members — the members directory (docs/product.md §2) in pages of 24 (`?page=N`), searchable with
+// `?q=` (a plain GET form; where scripts run, results follow the typing). Page links keep the search.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { MemberCard } from '~/components/member-card';
 import { MemberSearch } from '~/components/member-search';
-import { memberCard } from '~/lib/display';
-import { pageMeta } from '~/lib/meta';
+import { Pager } from '~/components/pager';
+import { pageLinks, pageMeta, publicUrlFrom } from '~/lib/meta';
 import { READ_PAGE } from '~/lib/hydration';
-import { cleanQuery, matchesQuery } from '~/lib/search';
+import { pageHref, requestedPage } from '~/lib/pagination';
+import { cleanQuery } from '~/lib/search';
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.query ? `Members matching “${args.data.query}”` : 'Members',
+const directoryHref = (query: string) => (page: number) => pageHref('/members', page, { q: query });
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const data = args.data;
+  const query = data?.query ?? '';
+  const title = query ? `Members matching “${query}”` : 'Members';
+  return pageMeta(args, {
+    title: data && data.page > 1 ? `${title}, page ${data.page}` : title,
     description:
       'Meet the founders, engineers and scientists building hardware, robotics, biotech and AI at our Dublin makerspace.',
     keywords: ['members', 'founders', 'engineers'],
+    canonical: data ? directoryHref(query)(data.page) : undefined,
+    extra: pageLinks(publicUrlFrom(args.matches), data, directoryHref(query)),
   });
+};
 
 export const handle = READ_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = cleanQuery(new URL(request.url).searchParams.get('q'));
-  const members = await fromApi(api.members.list());
-  return { query, members: members.filter((member) => matchesQuery(member, query)).map(memberCard) };
+  const url = new URL(request.url);
+  const query = cleanQuery(url.searchParams.get('q'));
+  const directory = await fromApi(api.pages.directory(query, requestedPage(url.searchParams.get('page'))));
+  return { query, ...directory };
 }
 
 export const headers = () => PUBLIC_PAGE_CACHE;
 
 export default function Members() {
-  const { query, members } = useLoaderData<typeof loader>();
+  const { query, members, page, pages, total } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="page">
       <header className="page-header">
@@ -39,9 +49,7 @@ export default function Members() {
       </header>
       <MemberSearch query={query} />
       <p className="search-status" role="status">
-        {query && members.length
-          ? `${members.length} ${members.length === 1 ? 'member matches' : 'members match'} “${query}”.`
-          : null}
+        {query && total ? `${total} ${total === 1 ? 'member matches' : 'members match'} “${query}”.` : null}
       </p>
       {members.length === 0 ? (
         <p className="empty-state">
@@ -62,6 +70,7 @@ export default function Members() {
           ))}
         </ul>
       )}
+      <Pager page={page} pages={pages} label="Members pages" href={directoryHref(query)} />
     </main>
   );
 }

@@ -19,8 +19,9 @@ test('register -> sign in -> logout', IDENTITY_AND_STORE, async ({ page, expectA
   await expect(nav.getByRole('link', { name: 'profile' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'join' })).toHaveCount(0);
 
-  // The new member is in the directory with avatar and qualification.
-  await page.goto('/members');
+  // The new member is in the directory with avatar and qualification (found by search: new members
+  // join the last page).
+  await page.goto(`/members?q=${member.username}`);
   const card = page.getByRole('article', { name: member.fullname.toUpperCase() });
   await expect(card.getByText('Electronics Engineer')).toBeVisible();
   await expect(card.locator('img.avatar')).toHaveAttribute('src', /^\/assets\/[0-9a-f]{32}/);

@@ -59,7 +59,7 @@ test(
     expect((await page.request.get(`/posts/${name}/${rows.slug}`)).status()).toBe(404);
     expect((await page.request.get(`/members/${name}/posts.atom`)).status()).toBe(404);
     expect((await page.request.get(`/assets/${rows.file_id}`)).status()).toBe(404);
-    expect(await page.request.get('/members').then((response) => response.text())).not.toContain(
+    expect(await page.request.get(`/members?q=${name}`).then((response) => response.text())).not.toContain(
       `/members/${name}"`,
     );
     expect(await page.request.get('/sitemap.xml').then((response) => response.text())).not.toContain(

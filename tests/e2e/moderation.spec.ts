@@ -197,7 +197,7 @@ test('a member hides from the directory: left out of /members, the sitemap and f
   await expect(page).toHaveURL(/\/profile$/);
   const listed = async () => {
     const [members, sitemap, feed] = await Promise.all(
-      ['/members', '/sitemap.xml', '/posts.atom'].map((url) =>
+      [`/members?q=${name}`, '/sitemap.xml', '/posts.atom'].map((url) =>
         page.request.get(url).then((response) => response.text()),
       ),
     );

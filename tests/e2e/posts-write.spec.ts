@@ -67,8 +67,8 @@ test(
     expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="bom.pdf"/);
     expect(Buffer.from(await file.body()).equals(pdf)).toBe(true);
 
-    // The directory card lists both, newest first.
-    await page.goto('/members');
+    // The directory card lists both, newest first (found by search: new members join the last page).
+    await page.goto(`/members?q=${member.username}`);
     const card = page.getByRole('article', { name: member.fullname.toUpperCase() });
     await expect(card.getByRole('link', { name: 'Bill of materials' })).toBeVisible();
     await expect(card.getByRole('link', { name: 'Reflow oven build' })).toBeVisible();

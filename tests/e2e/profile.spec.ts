@@ -43,7 +43,7 @@ test(
     const avatar = await page.request.get(avatarSrc);
     expect(avatar.headers()['content-type']).toBe('image/webp');
 
-    await page.goto('/members');
+    await page.goto(`/members?q=${encodeURIComponent(`${member.fullname} Jr`)}`);
     await expect(page.getByRole('article', { name: `${member.fullname} Jr`.toUpperCase() })).toBeVisible();
   },
 );

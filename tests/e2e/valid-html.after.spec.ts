@@ -23,6 +23,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/',
     '/members',
     '/members?q=tomas',
+    '/members?page=2',
     '/members?q=nobody-matches-this',
     `/members/${member}`,
     `/posts/${member}/${post.slug}`,

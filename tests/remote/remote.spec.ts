@@ -38,14 +38,15 @@ test("every public page shows A's data, images streamed through B", async ({
   request,
   expectAccessible,
 }) => {
-  // Members may register on other workers meanwhile: B's cards lie between A's counts before and after.
+  // Members may register on other workers meanwhile: B's first page holds A's first 24 (B pages
+  // A's whole list itself), between A's counts before and after.
   const countAtA = async () =>
     (await (await request.get(`${A}/page/generic/get_members`)).json()).results.length;
   const before = await countAtA();
   await page.goto('/members');
   const cards = await page.getByRole('article').count();
-  expect(cards).toBeGreaterThanOrEqual(before);
-  expect(cards).toBeLessThanOrEqual(await countAtA());
+  expect(cards).toBeGreaterThanOrEqual(Math.min(before, 24));
+  expect(cards).toBeLessThanOrEqual(Math.min(await countAtA(), 24));
   await expect(page.getByRole('article', { name: 'AOIFE BYRNE' })).toBeVisible();
   await expectAccessible();
 

@@ -11,6 +11,7 @@ import { ApiError, type Member, type Post, type PostWithAuthor, type Project } f
 import type { FileChoice } from './asset-claims';
 import type { SignedIn } from '../identity/types';
 import { listMembers, memberByUsername } from './members';
+import { directoryPage, memberPostsPage, type DirectoryPage, type MemberPostsPage } from './directory';
 import { postByUsernameAndSlug, postsByUsername } from './posts';
 import { listProjects, projectByIdOrSlug } from './projects';
 import { deletePost, insertPost, ownPost, updatePost, type PostInput } from './post-writes';
@@ -50,6 +51,16 @@ export interface Api {
   projects: {
     list(): Promise<Project[]>;
     byIdOrSlug(idOrSlug: string): Promise<Project | null>;
+  };
+  /**
+   * The site's own pages, one page at a time (not section 7: a backend answers whole lists, which a
+   * client of one pages itself).
+   */
+  pages: {
+    /** One page of the directory matching `query` (docs/product.md §2 /members). */
+    directory(query: string, page: number): Promise<DirectoryPage>;
+    /** A member and one page of their posts; null for an unknown username. */
+    memberPosts(username: string, page: number): Promise<MemberPostsPage | null>;
   };
   assets: {
     /** A file to send, or 'not-modified' when `ifNoneMatch` already names it (a backend said 304). */
@@ -117,6 +128,10 @@ function embeddedApi(db: Kysely<Database>): Api {
     projects: {
       list: () => listProjects(db),
       byIdOrSlug: (idOrSlug) => projectByIdOrSlug(db, idOrSlug),
+    },
+    pages: {
+      directory: (query, page) => directoryPage(db, query, page),
+      memberPosts: (username, page) => memberPostsPage(db, username, page),
     },
     assets: {
       file: (id, width) => findStoredFile(db, id, width),

@@ -13,6 +13,9 @@ import { deleteAsset, isImageType, originalPath, type PreparedAsset, type Stored
 import { ApiError, FieldError, NO_ASSET_ID, type Member } from '~/lib/models';
 import { nowIso } from '~/lib/time';
 import { InviteError, INVITE_MESSAGES, memberByEmail, type InviteState } from './accounts';
+import { memberCard, postSummary } from '~/lib/display';
+import { paginate } from '~/lib/pagination';
+import { matchesQuery } from '~/lib/search';
 import { discardChoices, type FileChoice } from './asset-claims';
 import type { SignedIn } from '../identity/types';
 import type { Api, Caller } from './index';
@@ -281,6 +284,22 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
     members: {
       list: members,
       byUsername: async (username) => findMember(await members(), username),
+    },
+    pages: {
+      async directory(query, page) {
+        const { items, ...at } = paginate(
+          (await members()).filter((member) => matchesQuery(member, query)),
+          page,
+        );
+        return { ...at, members: items.map(memberCard) };
+      },
+      async memberPosts(username, page) {
+        const member = findMember(await members(), username);
+        if (!member) return null;
+        const { posts, ...profile } = member;
+        const { items, ...at } = paginate(posts, page);
+        return { ...at, member: profile, posts: items.map(postSummary) };
+      },
     },
     posts: {
       byUsername: postsOf,

@@ -14,6 +14,7 @@ import * as sessionTokens from './migrations/005-session-tokens';
 import * as dataVersion from './migrations/006-data-version';
 import * as admin from './migrations/007-admin';
 import * as moderation from './migrations/008-moderation';
+import * as directoryIndex from './migrations/009-directory-index';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '006-data-version': dataVersion,
   '007-admin': admin,
   '008-moderation': moderation,
+  '009-directory-index': directoryIndex,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

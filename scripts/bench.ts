@@ -12,16 +12,25 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { healthy } from '../tests/support/app-server';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 import { startCluster, type Cluster } from '../tests/support/cluster';
 import { startPostgres } from '../tests/support/postgres';
+import { gzipSize, kb, load, LOAD_SECONDS, rate, rssOf } from './bench-support';
+import { crowdSize } from './crowd';
 import { READ_PAGES, startDemoSite } from './demo-site';
 
-const LOAD_SECONDS = 5;
+// `npm run bench -- --members N --posts M`: the pages whose cost must not grow with the community,
+// on the demo data and on the demo data with that crowd, side by side (scripts/bench-scale.ts).
+const crowd = crowdSize(process.argv.slice(2));
+if (crowd.members) {
+  const { benchScale } = await import('./bench-scale');
+  await benchScale(crowd);
+  process.exit(0);
+}
+
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-static-'));
 const site = await startDemoSite();
 const { base, env } = site;
@@ -31,13 +40,6 @@ const frontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-front-'
 const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-pg-'));
 let cluster: Cluster | undefined;
 let stopPostgres: (() => void) | undefined;
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
-const load = (url: string, headers: Record<string, string> = {}, duration = LOAD_SECONDS) =>
-  autocannon({ url, connections: 10, duration, headers });
-const rate = (figure: autocannon.Result) =>
-  `${figure.requests.average.toFixed(0)} req/s (p50 ${figure.latency.p50} ms, p99 ${figure.latency.p99} ms)`;
 
 /** Sequential GETs of `url` after 20 to warm up: median in ms. */
 async function sequentialMedian(url: string, headers: Record<string, string> = {}, count = 200) {
@@ -66,12 +68,6 @@ async function pageBytes(browser: Browser, pagePath: string, cookie?: string) {
   );
   await context.close();
   return { html, js, scripts: scripts.size };
-}
-
-/** The server's resident memory (Linux). */
-function rssOf(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
 try {

@@ -1,5 +1,6 @@
 // The demo site the bench and the Lighthouse script measure: the built app on a throwaway
-// DATA_DIR seeded with the demo data, on 127.0.0.1, and a member registered through its pages.
+// DATA_DIR seeded with the demo data (and, when asked, a crowd of more members), on 127.0.0.1, and
+// a member registered through its pages.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import type { Browser } from '@playwright/test';
 import { freshMember, register, signIn } from '../tests/e2e/accounts';
 import { healthy } from '../tests/support/app-server';
 import { freePort } from '../tests/support/browser';
+import { crowdArgs, type Crowd } from './crowd';
 
 /** The pages a visitor reads: one of each kind. */
 export const READ_PAGES = [
@@ -19,7 +21,7 @@ export const READ_PAGES = [
   '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
 ];
 
-export async function startDemoSite() {
+export async function startDemoSite(crowd?: Crowd) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-demo-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -31,7 +33,10 @@ export async function startDemoSite() {
     NODE_ENV: 'production' as const,
     PUBLIC_URL: base,
   };
-  execFileSync('node_modules/.bin/tsx', ['scripts/seed-demo.ts'], { env, stdio: 'ignore' });
+  execFileSync('node_modules/.bin/tsx', ['scripts/seed-demo.ts', ...crowdArgs(crowd)], {
+    env,
+    stdio: 'ignore',
+  });
   const startedAt = performance.now();
   const server = spawn(process.execPath, ['scripts/start.js'], { env, stdio: 'ignore' });
   await healthy(base, 30_000, 5);

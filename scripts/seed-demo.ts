@@ -1,5 +1,7 @@
 // `npm run seed:demo`: a believable Dublin makerspace community. Idempotent: members and posts are
 // upserted by username and slug, images are matched by content, projects go through the import.
+// `npm run seed:demo -- --members 1000 --posts 10` adds that many more members with that many posts
+// each, the community as it may grow (`npm run bench -- --members` measures the pages against it).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { upsertPostBySlug } from '../app/.server/api/posts';
 import { importProjectsFile } from '../app/.server/api/project-import';
 import { demoMembers } from './demo/members';
 import { demoProjects } from './demo/projects';
+import { crowdSize } from './crowd';
 
 const hsl = (hue: number, s: number, l: number) => `hsl(${hue} ${s}% ${l}%)`;
 
@@ -151,8 +154,46 @@ async function seed() {
   return `demo data ready: ${demoMembers.length} members, ${posts} posts, ${demoProjects.length} projects`;
 }
 
+/**
+ * `members` more members (crowd_0000, ...) with `posts` posts each, a member and their posts in one
+ * transaction. Posts carry a few paragraphs, as real ones do, so a page that loads post bodies shows
+ * it; members have no images (their cards show the initials avatar).
+ */
+async function seedCrowd(members: number, posts: number) {
+  const paragraph =
+    'Spent the evening on the bench again: re-tuned the PID loop, swapped the bearings for sealed ones and logged every run to the shared sheet. Next week the enclosure goes to the CNC.';
+  const day = 24 * 60 * 60 * 1000;
+  for (let i = 0; i < members; i++) {
+    const username = `crowd_${String(i).padStart(4, '0')}`;
+    await db.transaction().execute(async (trx) => {
+      const userId = await upsertMember(trx, {
+        username,
+        email: `${username}@crowd.makerspace.ie`,
+        fullname: `Crowd Member ${i}`,
+        bio: `Founder number ${i} at the lab, building hardware one prototype at a time.`,
+        qualifications: ['Hardware Founder', 'BEng, University College Dublin'],
+        avatarId: null,
+        bannerId: null,
+      });
+      for (let j = 0; j < posts; j++) {
+        await upsertPostBySlug(trx, {
+          userId,
+          slug: `lab-log-${j + 1}`,
+          title: `Lab log ${j + 1} from ${username}`,
+          content: Array.from({ length: 4 }, () => paragraph).join('\n\n'),
+          starred: j === 0,
+          fileId: null,
+          createdAt: new Date(Date.UTC(2026, 0, 1) + (i * posts + j) * (day / 24)).toISOString(),
+        });
+      }
+    });
+  }
+  return members ? `, and ${members} more members with ${posts} posts each` : '';
+}
+
 try {
-  console.log(await seed());
+  const crowd = crowdSize(process.argv.slice(2));
+  console.log((await seed()) + (await seedCrowd(crowd.members, crowd.posts)));
 } catch (error) {
   console.error(`seed failed: ${(error as Error).message}`);
   process.exitCode = 1;

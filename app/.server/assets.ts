@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from './config';
@@ -112,10 +111,18 @@ function moveInto(from: string, to: string) {
   }
 }
 
+// sharp (libvips) adds some 30 MB of resident memory once loaded, so it loads with the first image
+// to encode, not at start-up: a site that only serves pages never pays for it.
+let sharpLoaded: Promise<typeof import('sharp')> | undefined;
+async function decode(source: Buffer | string) {
+  const { default: sharp } = await (sharpLoaded ??= import('sharp'));
+  return sharp(source, { limitInputPixels: 40_000_000 });
+}
+
 async function writeVariants(dir: string, source: Buffer | string, width: number) {
   const variants = variantWidths(width);
   for (const variant of variants) {
-    await sharp(source, { limitInputPixels: 40_000_000 })
+    await (await decode(source))
       .rotate()
       .resize({ width: variant })
       .webp({ quality: 80 })
@@ -164,7 +171,7 @@ export async function prepareAsset(
     let height: number | null = null;
     let variants: number[] = [];
     if (imageBytes) {
-      const image = sharp(imageBytes, { limitInputPixels: 40_000_000 }).rotate();
+      const image = (await decode(imageBytes)).rotate();
       // GIFs become PNGs (first frame): small, and no animation surprises in avatars.
       const encoded =
         sniffed === 'image/jpeg'
@@ -185,7 +192,7 @@ export async function prepareAsset(
       else fs.writeFileSync(original, input.bytes);
       if (isImageType(sniffed)) {
         try {
-          const meta = await sharp(original, { limitInputPixels: 40_000_000 }).metadata();
+          const meta = await (await decode(original)).metadata();
           const turned = (meta.orientation ?? 1) >= 5;
           width = (turned ? meta.height : meta.width) ?? null;
           height = (turned ? meta.width : meta.height) ?? null;

@@ -15,7 +15,8 @@ function PostItem({ memberId, post }: { memberId: string; post: PostLink }) {
     <li className="post-item">
       <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
       <span className="post-meta">
-        <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
+        {/* The day is a valid date string, so <time> needs no datetime attribute. */}
+        <time>{isoDay(post.created_at)}</time>
         {post.starred ? <span className="badge badge-featured">Featured</span> : null}
       </span>
     </li>
@@ -68,7 +69,7 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
           {more.length ? (
             <details className="more-posts">
               <summary>
-                <span className="when-closed">+{member.postCount - shown.length} more</span>
+                <span className="when-closed">{`+${member.postCount - shown.length} more`}</span>
                 <span className="when-open">show less</span>
               </summary>
               <ul className="post-list">

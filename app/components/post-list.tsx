@@ -25,7 +25,7 @@ export function PostList({
         <li key={post.id} className="post-item">
           <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
           <span className="post-meta">
-            <time dateTime={post.created_at}>{isoDay(post.created_at)}</time>
+            <time>{isoDay(post.created_at)}</time>
             {post.starred ? <span className="badge badge-featured">Featured</span> : null}
             {extras(post, postTitle(post.title))}
           </span>

@@ -18,8 +18,11 @@ export type MemberCardModel = Omit<Member, 'banner' | 'posts' | 'hidden'> & {
   postCount: number;
 };
 
-/** docs/product.md §2: a card opens at most this many posts; the rest are on the member's page. */
-export const CARD_POST_LIMIT = 10;
+/**
+ * docs/product.md §2: a card holds at most this many posts (two shown, four behind '+N more'); the
+ * rest are on the member's page. Twenty-four cards of six links keep a directory page under 60 KB.
+ */
+export const CARD_POST_LIMIT = 6;
 
 /** A member with their posts as a list shows them (their page, My Profile). */
 export type MemberWithPostList = Omit<Member, 'posts'> & { posts: PostSummary[] };

@@ -73,12 +73,12 @@ test('pages of 24 in joining order, the hidden member left out, past the end is 
   expect(last.members.map((m) => m.username)).toEqual(['m25', 'm26', 'm27', 'm28', 'm29']);
 });
 
-test('a card carries the newest ten posts and the count', async () => {
+test('a card carries the newest six posts and the count', async () => {
   const { members } = await directoryPage(db, '', 2);
   const prolific = members.find((m) => m.username === 'm29')!;
   expect(prolific.postCount).toBe(29);
   expect(prolific.posts.map((p) => p.title)).toEqual(
-    [28, 27, 26, 25, 24, 23, 22, 21, 20, 19].map((p) => `Post ${p}`),
+    [28, 27, 26, 25, 24, 23].map((p) => `Post ${p}`),
   );
   expect(Object.keys(prolific.posts[0]).sort()).toEqual(['created_at', 'id', 'slug', 'starred', 'title']);
   const quiet = (await directoryPage(db, '', 1)).members[0];

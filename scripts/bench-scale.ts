@@ -1,0 +1,131 @@
+// `npm run bench -- --members 1000 --posts 10`: the pages whose cost must not grow with the whole
+// community (the directory, its middle page, a member's page, the portfolio), measured on the demo
+// data and on the demo data plus that crowd, side by side in one run: HTML bytes, throughput and
+// p50/p99 at 10 connections for a visitor (the render cache) and rendered (a cookie that signs no
+// one in, so every request runs the loaders and React), and each server's resident memory, its
+// peak during the load and after it. Goals from docs/performance.md are printed beside the figures.
+import { gzipSize, kb, load, LOAD_SECONDS, mb, rssOf } from './bench-support';
+import type { Crowd } from './crowd';
+import { startDemoSite } from './demo-site';
+
+const RENDERED = { Cookie: 'bench=1' };
+const GOALS = {
+  membersHtml: 60 * 1024,
+  p50Ratio: 1.5,
+  demoRss: 150 * 1024 * 1024,
+  crowdRss: 250 * 1024 * 1024,
+};
+
+type Site = Awaited<ReturnType<typeof startDemoSite>>;
+
+interface Figures {
+  html: number;
+  gzip: number;
+  visitor: { rps: number; p50: number; p99: number; errors: number };
+  rendered: { rps: number; p50: number; p99: number; errors: number };
+}
+
+/** The directory's last page number, from its page links (1 when it has none). */
+async function lastPage(site: Site) {
+  const html = await (await fetch(`${site.base}/members`)).text();
+  const numbers = [...html.matchAll(/aria-label="Page (\d+)"/g)].map((match) => Number(match[1]));
+  return Math.max(1, ...numbers);
+}
+
+/** Samples a server's resident memory every 100 ms until stopped: the highest seen. */
+function peakRss(pid: number) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, rssOf(pid));
+  };
+}
+
+async function measure(site: Site, pagePath: string): Promise<Figures> {
+  const bytes = Buffer.from(await (await fetch(site.base + pagePath)).arrayBuffer());
+  const summary = async (headers: Record<string, string>) => {
+    const figure = await load(site.base + pagePath, headers);
+    return {
+      rps: figure.requests.average,
+      p50: figure.latency.p50,
+      p99: figure.latency.p99,
+      errors: figure.errors + figure.non2xx,
+    };
+  };
+  return {
+    html: bytes.length,
+    gzip: gzipSize(bytes),
+    visitor: await summary({}),
+    rendered: await summary(RENDERED),
+  };
+}
+
+const line = (figures: Figures) =>
+  `HTML ${kb(figures.html)} (${kb(figures.gzip)} gzip); visitor ${figures.visitor.rps.toFixed(0)} req/s, ` +
+  `p50 ${figures.visitor.p50} ms, p99 ${figures.visitor.p99} ms; rendered ${figures.rendered.rps.toFixed(0)} req/s, ` +
+  `p50 ${figures.rendered.p50} ms, p99 ${figures.rendered.p99} ms` +
+  (figures.visitor.errors + figures.rendered.errors
+    ? `; ERRORS ${figures.visitor.errors + figures.rendered.errors}`
+    : '');
+
+export async function benchScale(crowd: Crowd) {
+  const started = performance.now();
+  const demo = await startDemoSite();
+  const grown = await startDemoSite(crowd);
+  try {
+    console.log(
+      `Seeded and started in ${((performance.now() - started) / 1000).toFixed(0)} s: the demo data, and the demo data plus ${crowd.members} members with ${crowd.posts} posts each`,
+    );
+    const [demoLast, grownLast] = [await lastPage(demo), await lastPage(grown)];
+    const pages = [
+      ['/members', '/members'],
+      [`/members?page=${Math.ceil(demoLast / 2)}`, `/members?page=${Math.ceil(grownLast / 2)}`],
+      ['/members/niamh_walsh', '/members/niamh_walsh'],
+      ['/portfolio', '/portfolio'],
+    ];
+    // Warm both (the first render compiles the route modules), then load them in turn, page by
+    // page, so a change in the machine's load falls on both alike.
+    for (const [a, b] of pages) {
+      await fetch(demo.base + a, { headers: RENDERED });
+      await fetch(grown.base + b, { headers: RENDERED });
+    }
+    const demoPeak = peakRss(demo.pid);
+    const grownPeak = peakRss(grown.pid);
+    console.log(
+      `\nAt 10 connections, ${LOAD_SECONDS} s for each figure; demo ${demoLast} directory page(s), with the crowd ${grownLast}:`,
+    );
+    const results: { path: string; demo: Figures; grown: Figures }[] = [];
+    for (const [a, b] of pages) {
+      const figures = { path: b, demo: await measure(demo, a), grown: await measure(grown, b) };
+      results.push(figures);
+      console.log(`  ${a === b ? a : `${a} | ${b}`}`);
+      console.log(`    demo       ${line(figures.demo)}`);
+      console.log(`    with crowd ${line(figures.grown)}`);
+    }
+    const [demoMax, grownMax] = [demoPeak(), grownPeak()];
+    const [demoAfter, grownAfter] = [rssOf(demo.pid), rssOf(grown.pid)];
+
+    console.log('\nGoals:');
+    for (const { path, grown: figures } of results.slice(0, 2)) {
+      console.log(
+        `  ${path} HTML with the crowd: ${kb(figures.html)} (goal under ${kb(GOALS.membersHtml)}): ${figures.html < GOALS.membersHtml ? 'met' : 'NOT MET'}`,
+      );
+    }
+    for (const { path, demo: before, grown: after } of results) {
+      const ratio = after.rendered.p50 / Math.max(1, before.rendered.p50);
+      console.log(
+        `  ${path} rendered p50 with the crowd / demo: ${after.rendered.p50} / ${before.rendered.p50} ms = ${ratio.toFixed(2)}x (goal at most ${GOALS.p50Ratio}x): ${ratio <= GOALS.p50Ratio ? 'met' : 'NOT MET'}`,
+      );
+    }
+    console.log(
+      `  RSS, demo: peak ${mb(demoMax)} during the load, ${mb(demoAfter)} after (goal under ${mb(GOALS.demoRss)}): ${demoMax < GOALS.demoRss ? 'met' : 'NOT MET'}`,
+    );
+    console.log(
+      `  RSS, with the crowd: peak ${mb(grownMax)} during the load, ${mb(grownAfter)} after (goal under ${mb(GOALS.crowdRss)}): ${grownMax < GOALS.crowdRss ? 'met' : 'NOT MET'}`,
+    );
+  } finally {
+    demo.stop();
+    grown.stop();
+  }
+}

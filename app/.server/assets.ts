@@ -122,7 +122,9 @@ async function decode(source: Buffer | string) {
 async function writeVariants(dir: string, source: Buffer | string, width: number) {
   const variants = variantWidths(width);
   for (const variant of variants) {
-    await (await decode(source))
+    await (
+      await decode(source)
+    )
       .rotate()
       .resize({ width: variant })
       .webp({ quality: 80 })

@@ -77,9 +77,7 @@ test('a card carries the newest six posts and the count', async () => {
   const { members } = await directoryPage(db, '', 2);
   const prolific = members.find((m) => m.username === 'm29')!;
   expect(prolific.postCount).toBe(29);
-  expect(prolific.posts.map((p) => p.title)).toEqual(
-    [28, 27, 26, 25, 24, 23].map((p) => `Post ${p}`),
-  );
+  expect(prolific.posts.map((p) => p.title)).toEqual([28, 27, 26, 25, 24, 23].map((p) => `Post ${p}`));
   expect(Object.keys(prolific.posts[0]).sort()).toEqual(['created_at', 'id', 'slug', 'starred', 'title']);
   const quiet = (await directoryPage(db, '', 1)).members[0];
   expect(quiet).toMatchObject({ username: 'm0', postCount: 0, posts: [] });

@@ -22,19 +22,18 @@ export default defineConfig({
     {
       name: 'js',
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
-      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$|admin-projects\.spec\.ts$/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$/,
     },
     {
       name: 'nojs',
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
       grepInvert: /@js-only/,
-      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$|admin-projects\.spec\.ts$/,
+      testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$/,
     },
     // Checks that run once, after both projects: what the journeys left behind (orphan files), and
     // every page kind through the HTML validator.
     { name: 'after-all', testMatch: /\.after\.spec\.ts$/, dependencies: ['js', 'nojs'] },
-    // The journeys that touch the store again, on PostgreSQL with two instances behind nginx (and
-    // admin-projects, which only runs here: it adds projects the portfolio journeys count).
+    // The journeys that touch the store again, on PostgreSQL with two instances behind nginx.
     {
       name: 'cluster-js',
       grep: /@store/,

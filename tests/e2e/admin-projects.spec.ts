@@ -1,7 +1,8 @@
 // The portfolio edited from the browser (/admin/projects): create a project with images and a team
 // in an order the admin sets, see it on the public pages at once, edit it, delete it; bad input
-// changes nothing. It adds projects, which the portfolio journeys count on the seeded site, so it
-// runs on the cluster (PostgreSQL, files in S3, two instances behind nginx), JavaScript on and off.
+// changes nothing. JavaScript on and off, on the seeded site and again on the cluster (PostgreSQL,
+// files in S3, two instances behind nginx); the portfolio journeys look for the seeded projects by
+// name, so the projects made here do not upset them.
 import type { Page } from '@playwright/test';
 import { pngBytes, register, signedIn, signedInAdmin, type NewMember } from './accounts';
 import { expect, STORE, test } from './fixtures';

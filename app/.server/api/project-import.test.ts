@@ -50,6 +50,15 @@ const project = {
   members: [{ username: 'ada_l', role: 'Programmer' }],
 };
 
+/** The audit log's entries about one project (created sorts before updated). */
+const auditOf = (slug: string) =>
+  db
+    .selectFrom('audit_log')
+    .select(['actor', 'action', 'detail'])
+    .where('target', '=', `project ${slug}`)
+    .orderBy('action')
+    .execute();
+
 // Other test files share this database: count only what this one adds.
 const assetCount = async () =>
   Number(
@@ -76,6 +85,11 @@ test('imports, then upserts by slug without duplicating', async () => {
     { role: 'Programmer', user: { username: 'Ada_L', fullname: 'Ada Lovelace', avatar: null } },
   ]);
   expect(await assetCount()).toBe(assetsBefore + 1);
+  // Every admin change is logged, from the CLI too.
+  expect(await auditOf('engine')).toEqual([
+    { actor: 'admin CLI', action: 'project.create', detail: 'Analytical Engine' },
+    { actor: 'admin CLI', action: 'project.update', detail: 'Engine II' },
+  ]);
 });
 
 test.each([
@@ -112,4 +126,6 @@ test.each([
   expect((error as Error).message).not.toContain('\n');
   expect((await listProjects(db)).length).toBe(before.projects);
   expect(assetFiles()).toBe(before.files);
+  // Refused whole: not even the project before the bad one is logged.
+  expect(await auditOf('new-one')).toEqual([]);
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { recordAudit } from '../admin/audit';
 import type { Database } from '../db/schema';
 import { findAssetByContent, prepareAsset, type PreparedAsset } from '../assets';
 import { newProjectId, replaceTeam, teamMembers } from './projects';
@@ -71,7 +72,10 @@ function readImportFile(file: string): ProjectImport {
   return result.data;
 }
 
-/** Imports projects from a JSON file whose image paths are relative to the file. */
+/**
+ * Imports projects from a JSON file whose image paths are relative to the file. Each project created
+ * or updated gets an audit entry by the admin CLI, in the same transaction, as the pages write one.
+ */
 export async function importProjectsFile(db: Kysely<Database>, file: string) {
   const projects = readImportFile(file);
   const baseDir = path.dirname(path.resolve(file));
@@ -160,6 +164,11 @@ export async function importProjectsFile(db: Kysely<Database>, file: string) {
           projectId,
           project.members.map((member, i) => ({ userId: team.ids[i]!, role: member.role })),
         );
+        await recordAudit(trx, 'cli', {
+          action: existing ? 'project.update' : 'project.create',
+          target: `project ${project.slug}`,
+          detail: project.name,
+        });
       }
       return { created, updated };
     });

@@ -2,8 +2,8 @@
 // the browser, and every change lands in the audit log. JavaScript on and off.
 import { admin, adminOutput } from '../support/admin';
 import { currentServer } from '../support/servers';
-import { freshMember, register, signedIn, signedInAdmin } from './accounts';
-import { expect, seededDb, test } from './fixtures';
+import { freshMember, pngBytes, register, signedIn, signedInAdmin } from './accounts';
+import { assetStored, expect, expectCrossSiteRefused, listings, seededDb, test } from './fixtures';
 
 const ADMIN_URLS = [
   '/admin',
@@ -30,39 +30,96 @@ const auditEntries = (target: string) =>
     }[]
   ).map((row) => row.action);
 
-test('a visitor and a member get the 404 page from every /admin URL, and an admin POST changes nothing', async ({
+/** The seeded rows the forged posts aim at, as they are now: whatever a forged post did would show here. */
+function adminTargets(ids: { inviteId: string; postId: string; projectId: string; disabled: string }) {
+  const db = seededDb();
+  return {
+    invite: db.prepare('select revoked_at, uses_left from invite_keys where id = ?').get(ids.inviteId),
+    aoife: db.prepare("select id, disabled_at from users where username_key = 'aoife_byrne'").get(),
+    disabled: db.prepare('select disabled_at from users where username_key = ?').get(ids.disabled),
+    post: db.prepare('select * from posts where id = ?').get(ids.postId),
+    project: db.prepare('select * from projects where id = ?').get(ids.projectId),
+    team: db
+      .prepare('select * from project_members where project_id = ? order by position')
+      .all(ids.projectId),
+  };
+}
+
+test('a visitor and a member get the 404 page from every /admin URL, and every admin POST changes nothing', async ({
   page,
+  browser,
   baseURL,
 }) => {
-  for (const url of ADMIN_URLS) {
-    const response = await page.goto(url);
-    expect(response?.status(), url).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-  }
+  test.slow(); // two registrations, then every admin URL and form twice
+  const db = seededDb();
+  const { id: postId } = db
+    .prepare(
+      "select posts.id from posts join users on users.id = posts.user_id where users.username_key = 'aoife_byrne' limit 1",
+    )
+    .get() as { id: string };
+  const { id: projectId } = db.prepare("select id from projects where slug = 'coastwatch'").get() as {
+    id: string;
+  };
+  // Real ids: a guard that only held for unknown ones would still fail here.
+  const urls = [
+    ...ADMIN_URLS,
+    `/admin/posts/${postId}/remove`,
+    `/admin/projects/${projectId}/edit`,
+    `/admin/projects/${projectId}/delete`,
+  ];
+  // An active invite to revoke, and a member whose sign-in is off to switch back on.
+  const inviteNote = uniqueNote('not yours to revoke');
+  admin(currentServer(), 'invite', 'create', '--note', inviteNote);
+  const context = await browser.newContext();
+  const disabled = (await register(await context.newPage())).username.toLowerCase();
+  await context.close();
+  expect(admin(currentServer(), 'member', 'disable', disabled)).toContain('disabled');
+  const ids = { inviteId: inviteIdByNote(inviteNote), postId, projectId, disabled };
+  const before = adminTargets(ids);
+  expect(before.disabled).toEqual({ disabled_at: expect.any(String) });
+
+  const note = uniqueNote('sneaky');
+  const name = `Sneaky ${crypto.randomUUID().slice(0, 6)}`;
+  const forgedPosts: [string, { form?: Record<string, string>; multipart?: Record<string, string> }][] = [
+    ['/admin/invites', { form: { intent: 'create', uses: '5', note } }],
+    ['/admin/invites', { form: { intent: 'revoke', id: ids.inviteId } }],
+    ['/admin/members?index', { form: { intent: 'disable', username: 'aoife_byrne' } }],
+    ['/admin/members?index', { form: { intent: 'enable', username: disabled } }],
+    ['/admin/members/aoife_byrne/delete', {}],
+    [`/admin/posts/${postId}/remove`, { form: { reason: 'forged' } }],
+    ['/admin/projects/new', { multipart: { name } }],
+    [`/admin/projects/${projectId}/edit`, { multipart: { name, description: 'Forged.' } }],
+    [`/admin/projects/${projectId}/delete`, {}],
+  ];
+  const tryEverything = async (who: string) => {
+    for (const url of urls) {
+      // A visitor sees the page itself; for the member the answer's status is enough.
+      if (who === 'visitor') {
+        const response = await page.goto(url);
+        expect(response?.status(), `${who} GET ${url}`).toBe(404);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+      } else expect((await page.request.get(url)).status(), `${who} GET ${url}`).toBe(404);
+    }
+    for (const [url, body] of forgedPosts) {
+      const response = await page.request.post(url, {
+        headers: { Origin: baseURL! },
+        ...body,
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${who} POST ${url} ${JSON.stringify(body)}`).toBe(404);
+    }
+  };
+
+  await tryEverything('visitor');
   await signedIn(page);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'admin' }),
   ).toHaveCount(0);
-  for (const url of ADMIN_URLS) {
-    const response = await page.goto(url);
-    expect(response?.status(), url).toBe(404);
-  }
-  const note = uniqueNote('sneaky');
-  const forged = await page.request.post('/admin/invites', {
-    headers: { Origin: baseURL! },
-    form: { intent: 'create', uses: '5', note },
-  });
-  expect(forged.status()).toBe(404);
-  const revoke = await page.request.post('/admin/invites', {
-    headers: { Origin: baseURL! },
-    form: { intent: 'revoke', id: crypto.randomUUID() },
-  });
-  expect(revoke.status()).toBe(404);
+  await tryEverything('member');
+
+  expect(adminTargets(ids)).toEqual(before);
   expect(invites()).not.toContain(note);
-  const deletion = await page.request.post('/admin/members/aoife_byrne/delete', {
-    headers: { Origin: baseURL! },
-  });
-  expect(deletion.status()).toBe(404);
+  expect(seededDb().prepare('select count(*) as n from projects where name = ?').get(name)).toEqual({ n: 0 });
   expect((await page.request.get('/members/aoife_byrne')).status()).toBe(200);
 });
 
@@ -72,9 +129,11 @@ test('an admin creates an invite, sees the key once with a link that fills in re
   javaScript,
   expectAccessible,
 }) => {
+  test.slow(); // two registrations and four axe checks
   const boss = await signedInAdmin(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'admin' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin');
+  await expectAccessible();
   await page.getByRole('main').getByRole('link', { name: 'Invites' }).first().click();
   await expect(page).toHaveURL(/\/admin\/invites$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invites');
@@ -166,25 +225,51 @@ test('revoking a key that does not exist or is already revoked says so and chang
   // Still revoked once: one revoke entry in the log, by the CLI.
   expect(auditEntries(`invite ${key.slice(0, 7)}...`)).toEqual(['invite.create', 'invite.revoke']);
   // A cross-site form post is refused before it reaches the page.
-  const crossSite = await page.request.post('/admin/invites', {
-    headers: { Origin: 'https://evil.example' },
+  await expectCrossSiteRefused(page.request, '/admin/invites', {
     form: { intent: 'create', uses: '1', note: `${note} cross-site` },
   });
-  expect(crossSite.status()).toBe(403);
   expect(invites()).not.toContain(`${note} cross-site`);
 });
 
-test('an admin finds a member and deletes them after a step that names what goes; their pages and session end, the log says so', async ({
+test('an admin finds a member and deletes them after a step that names what goes; their pages, files, listings and session end, the log says so', async ({
   page,
   browser,
   javaScript,
   expectAccessible,
 }) => {
-  // The member to delete, signed in elsewhere.
+  test.slow(); // two registrations, an upload and every page of the member checked twice
+  // The member to delete, signed in elsewhere, with an avatar and a post with an attachment.
   const context = await browser.newContext({ javaScriptEnabled: javaScript });
   const theirPage = await context.newPage();
   const leaving = await signedIn(theirPage);
   const name = leaving.username.toLowerCase();
+  const title = `Jig plans from ${leaving.username}`;
+  await theirPage.goto('/posts/new');
+  await theirPage.getByLabel('Title').fill(title);
+  await theirPage.getByLabel('Content').fill('Plans attached.');
+  await theirPage
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'jig.png', mimeType: 'image/png', buffer: await pngBytes('#16a34a') });
+  await theirPage.getByRole('button', { name: 'Create Post' }).click();
+  await expect(theirPage).toHaveURL(/\/profile$/);
+  const own = seededDb()
+    .prepare(
+      'select users.avatar_id, posts.file_id, posts.slug from users join posts on posts.user_id = users.id where users.username_key = ?',
+    )
+    .get(name) as { avatar_id: string; file_id: string; slug: string };
+  const theirUrls = [
+    `/members/${name}`,
+    `/members/${name}/posts.atom`,
+    `/posts/${name}/${own.slug}`,
+    `/assets/${own.avatar_id}`,
+    `/assets/${own.file_id}`,
+  ];
+  const statuses = () =>
+    Promise.all(theirUrls.map((url) => page.request.get(url).then((response) => response.status())));
+  expect(await statuses()).toEqual(theirUrls.map(() => 200));
+  expect(await assetStored(own.avatar_id)).toBe(true);
+  expect(await assetStored(own.file_id)).toBe(true);
+  expect(await listings(page.request, name, title)).toEqual({ members: true, sitemap: true, feed: true });
 
   const boss = await signedInAdmin(page);
   await page.goto('/admin/members');
@@ -203,16 +288,25 @@ test('an admin finds a member and deletes them after a step that names what goes
   const list = page.locator('.narrow-card').getByRole('listitem');
   await expect(list).toHaveText([
     `the profile of ${leaving.fullname}`,
-    '0 posts',
-    '1 uploaded file',
+    '1 post',
+    '2 uploaded files',
     '1 signed-in session',
     'their sign-in account',
   ]);
   await expectAccessible();
+  // The same deletion from another site: refused, everything still there.
+  await expectCrossSiteRefused(page.request, `/admin/members/${name}/delete`);
+  expect(await statuses()).toEqual(theirUrls.map(() => 200));
   await page.getByRole('button', { name: 'Delete member' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Deleted @${leaving.username}.` })).toBeVisible();
 
-  expect((await page.request.get(`/members/${name}`)).status()).toBe(404);
+  expect(await statuses()).toEqual(theirUrls.map(() => 404));
+  expect(await assetStored(own.avatar_id)).toBe(false);
+  expect(await assetStored(own.file_id)).toBe(false);
+  expect(await listings(page.request, name, title)).toEqual({ members: false, sitemap: false, feed: false });
+  expect(seededDb().prepare('select count(*) as n from users where username_key = ?').get(name)).toEqual({
+    n: 0,
+  });
   await theirPage.goto('/profile');
   await expect(theirPage).toHaveURL(/\/login\?from=%2Fprofile$/);
   await context.close();
@@ -225,4 +319,94 @@ test('an admin finds a member and deletes them after a step that names what goes
   ).toContainText(`@${boss.username}`);
   // Admins delete their own account from their profile, not here.
   expect((await page.request.get(`/admin/members/${boss.username.toLowerCase()}/delete`)).status()).toBe(404);
+});
+
+test('a member who renamed themselves and is then deleted: the old address is gone too, not sent on to nowhere', async ({
+  page,
+  browser,
+  javaScript,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: javaScript });
+  const theirPage = await context.newPage();
+  const member = await signedIn(theirPage);
+  const oldName = member.username.toLowerCase();
+  const newName = `${oldName}_r`;
+  await theirPage.goto('/profile?edit');
+  await theirPage.getByLabel('Username', { exact: true }).fill(newName);
+  await theirPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(theirPage.getByText('Profile updated successfully.')).toBeVisible();
+  await context.close();
+  const moved = await page.request.get(`/members/${oldName}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers()['location']).toBe(`/members/${newName}`);
+
+  await signedInAdmin(page);
+  await page.goto(`/admin/members/${newName}/delete`);
+  await page.getByRole('button', { name: 'Delete member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Deleted @${newName}.` })).toBeVisible();
+  for (const name of [oldName, newName]) {
+    const gone = await page.request.get(`/members/${name}`, { maxRedirects: 0 });
+    expect(gone.status(), name).toBe(404);
+  }
+});
+
+test('as an admin: unknown names and ids find nothing, cross-site posts and posts to the log change nothing', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext();
+  const target = (await register(await context.newPage())).username.toLowerCase();
+  await context.close();
+  await signedInAdmin(page);
+  const db = seededDb();
+  const { id: projectId } = db.prepare("select id from projects where slug = 'coastwatch'").get() as {
+    id: string;
+  };
+  const state = () => ({
+    target: db.prepare('select id, disabled_at from users where username_key = ?').get(target),
+    project: db.prepare('select * from projects where id = ?').get(projectId),
+    team: db.prepare('select * from project_members where project_id = ? order by position').all(projectId),
+  });
+  const before = state();
+  const post = (url: string, form: Record<string, string> = {}) =>
+    page.request.post(url, { headers: { Origin: baseURL! }, form, maxRedirects: 0 });
+
+  // Forged names and ids: the 404 page, or the form's own message.
+  const ghost = 'nobody_by_that_name';
+  expect((await page.request.get(`/admin/members/${ghost}/delete`)).status()).toBe(404);
+  expect((await post(`/admin/members/${ghost}/delete`)).status()).toBe(404);
+  for (const id of ['ffffffffffff', crypto.randomUUID(), 'not-a-post'])
+    expect((await page.request.get(`/admin/posts/${id}/remove`)).status(), id).toBe(404);
+  for (const intent of ['disable', 'enable']) {
+    const response = await post('/admin/members?index', { intent, username: ghost });
+    expect(await response.text(), intent).toContain('That member does not exist.');
+  }
+  expect(auditEntries(`@${ghost}`)).toEqual([]);
+
+  // From another site: every admin form is refused before it runs.
+  await expectCrossSiteRefused(page.request, '/admin/members?index', {
+    form: { intent: 'disable', username: target },
+  });
+  await expectCrossSiteRefused(page.request, `/admin/members/${target}/delete`);
+  await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/edit`, {
+    multipart: { name: 'Cross-site rename', description: 'From elsewhere.' },
+  });
+  await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/delete`);
+  expect(state()).toEqual(before);
+  expect(admin(currentServer(), 'member', 'disable', target)).toContain('now disabled');
+  const disabled = state();
+  await expectCrossSiteRefused(page.request, '/admin/members?index', {
+    form: { intent: 'enable', username: target },
+  });
+  expect(state()).toEqual(disabled);
+  expect(auditEntries(`@${target}`)).toEqual(['member.disable']);
+
+  // The log is read-only: a POST to it is refused, and no entry changes.
+  const entries = () => db.prepare('select rowid, * from audit_log order by rowid').all();
+  const logBefore = entries();
+  const logPost = await post('/admin/log', { action: 'member.delete', target: `@${target}` });
+  expect([404, 405]).toContain(logPost.status());
+  expect(entries().slice(0, logBefore.length)).toEqual(logBefore);
+  expect(auditEntries(`@${target}`)).toEqual(['member.disable']);
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { diskStore } from '../../app/.server/file-store';
 import { storeOf } from '../support/s3';
@@ -37,7 +37,10 @@ async function seriousViolations(page: Page) {
 export const hydrated = (page: Page) =>
   page.waitForFunction(() => !('__remixContext' in window) || '__remixRouter' in window);
 
-export const test = base.extend<{ javaScript: boolean; expectAccessible: () => Promise<void> }>({
+export const test = base.extend<{
+  javaScript: boolean;
+  expectAccessible: (other?: Page) => Promise<void>;
+}>({
   javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   /** With JavaScript, `goto` also waits for `hydrated`, as a person does before using what scripts add. */
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -54,17 +57,18 @@ export const test = base.extend<{ javaScript: boolean; expectAccessible: () => P
   /**
    * axe-core on the current page: no serious or critical violations. axe needs script, so for the
    * no-JS project the exact DOM the visitor has is re-served to a scripted page whose own
-   * JavaScript bundles are blocked: the no-JS page is what gets checked.
+   * JavaScript bundles are blocked: the no-JS page is what gets checked. `other` checks another
+   * page of the test's (someone else's view) instead of `page`.
    */
   expectAccessible: async ({ page, browser, javaScriptEnabled }, use) => {
-    await use(async () => {
+    await use(async (other = page) => {
       if (javaScriptEnabled !== false) {
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousViolations(other)).toEqual([]);
         return;
       }
-      const url = page.url();
-      const html = await page.content();
-      const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+      const url = other.url();
+      const html = await other.content();
+      const context = await browser.newContext({ javaScriptEnabled: true, viewport: other.viewportSize() });
       const copy = await context.newPage();
       await copy.route('**/*', (route) =>
         route.request().resourceType() === 'script'
@@ -99,4 +103,40 @@ export async function assetStored(id: string) {
   const store = env.S3_BUCKET ? storeOf(env, env.DATA_DIR) : diskStore(path.join(env.DATA_DIR, 'assets'));
   for await (const folder of store.folders()) if (folder.id === id) return true;
   return false;
+}
+
+/**
+ * Posts `body` to `url` as a form on another site would come: with a foreign Origin, and with this
+ * site's Origin but `Sec-Fetch-Site: cross-site` (believed whatever Origin says). Both must get the
+ * server's 403 before any route runs; the caller then checks that nothing changed.
+ */
+export async function expectCrossSiteRefused(
+  request: APIRequestContext,
+  url: string,
+  body: { form?: Record<string, string> } | { multipart?: Record<string, string> } = {},
+) {
+  const ownOrigin = new URL(base.info().project.use.baseURL!).origin;
+  for (const headers of [
+    { Origin: 'https://evil.example' },
+    { Origin: ownOrigin, 'Sec-Fetch-Site': 'cross-site' },
+  ] as Record<string, string>[]) {
+    const response = await request.post(url, { headers, ...body, maxRedirects: 0 });
+    expect(response.status(), `${url} ${JSON.stringify(headers)}`).toBe(403);
+    expect(await response.text()).toBe('Cross-site form submissions are not accepted.');
+  }
+}
+
+/** Whether a member is listed in the directory search, the sitemap, and (by a post's title) the lab's feed. */
+export async function listings(request: APIRequestContext, username: string, postTitle: string) {
+  const name = username.toLowerCase();
+  const [members, sitemap, feed] = await Promise.all(
+    [`/members?q=${name}`, '/sitemap.xml', '/posts.atom'].map((url) =>
+      request.get(url).then((response) => response.text()),
+    ),
+  );
+  return {
+    members: members.includes(`/members/${name}"`),
+    sitemap: sitemap.includes(`/members/${name}<`),
+    feed: feed.includes(postTitle),
+  };
 }

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { firebaseAccount } from '../support/firebase-accounts';
 import { currentServer } from '../support/servers';
 import { pngBytes, signedIn, signedInAdmin, signIn, type NewMember } from './accounts';
-import { assetStored, expect, IDENTITY, seededDb, test } from './fixtures';
+import { assetStored, expect, expectCrossSiteRefused, IDENTITY, listings, seededDb, test } from './fixtures';
 
 const auditRow = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: text });
@@ -145,11 +145,8 @@ test('an admin removes a member’s post with a reason: post and file are gone, 
   await expect(page.getByLabel('Reason')).toHaveAccessibleDescription('Reason is required');
   expect((await page.request.get(`/posts/${name}/${post.slug}`)).status()).toBe(200);
   // From another site: refused.
-  const crossSite = await page.request.post(`/admin/posts/${post.id}/remove`, {
-    headers: { Origin: 'https://evil.example' },
-    form: { reason: 'x' },
-  });
-  expect(crossSite.status()).toBe(403);
+  await expectCrossSiteRefused(page.request, `/admin/posts/${post.id}/remove`, { form: { reason: 'x' } });
+  expect((await page.request.get(`/posts/${name}/${post.slug}`)).status()).toBe(200);
 
   await page.getByLabel('Reason').fill('Selling things is not what posts are for.');
   await page.getByRole('button', { name: 'Remove post' }).click();
@@ -195,18 +192,11 @@ test('a member hides from the directory: left out of /members, the sitemap and f
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  const listed = async () => {
-    const [members, sitemap, feed] = await Promise.all(
-      [`/members?q=${name}`, '/sitemap.xml', '/posts.atom'].map((url) =>
-        page.request.get(url).then((response) => response.text()),
-      ),
-    );
-    return {
-      members: members.includes(`/members/${name}"`),
-      sitemap: sitemap.includes(`/members/${name}<`),
-      feed: feed.includes(title),
-    };
-  };
+  const listed = () => listings(page.request, name, title);
+  expect(await listed()).toEqual({ members: true, sitemap: true, feed: true });
+
+  // From another site: refused, still listed.
+  await expectCrossSiteRefused(page.request, '/profile/directory', { form: { hidden: '1' } });
   expect(await listed()).toEqual({ members: true, sitemap: true, feed: true });
 
   const card = page.getByRole('region', { name: 'Directory listing' });
@@ -221,13 +211,15 @@ test('a member hides from the directory: left out of /members, the sitemap and f
   // They see how to change it; anyone else reads that they chose not to be listed.
   await page.goto(`/members/${name}`);
   await expect(page.getByText('You are hidden from the members directory.')).toBeVisible();
-  const visitor = await browser.newPage();
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   await visitor.goto(`/members/${name}`);
   await expect(
     visitor.getByText(`${member.fullname} has chosen not to be listed in the members directory.`),
   ).toBeVisible();
   await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await visitor.close();
+  await expectAccessible(visitor);
+  await visitorContext.close();
 
   await page.goto('/profile');
   await card.getByRole('button', { name: 'Show me in the directory' }).click();

@@ -4,7 +4,29 @@ import fs from 'node:fs';
 import { signedIn } from './accounts';
 import { expect, test } from './fixtures';
 
-test("a member downloads exactly their own profile, posts and files, and nobody else's", async ({ page }) => {
+test("a member downloads exactly their own profile, posts and files, and nobody else's", async ({
+  page,
+  browser,
+  javaScript,
+}) => {
+  // Another member with a post and a file of their own, made just before: none of it may leak in.
+  const context = await browser.newContext({ javaScriptEnabled: javaScript });
+  const otherPage = await context.newPage();
+  const other = await signedIn(otherPage);
+  const otherTitle = `Lathe tooling list ${other.username}`;
+  const otherFile = `Secret feeds and speeds of ${other.username}\n`;
+  await otherPage.goto('/posts/new');
+  await otherPage.getByLabel('Title').fill(otherTitle);
+  await otherPage.getByLabel('Content').fill('Only mine.');
+  await otherPage.getByLabel('Attachment').setInputFiles({
+    name: `tooling-${other.username}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(otherFile),
+  });
+  await otherPage.getByRole('button', { name: 'Create Post' }).click();
+  await expect(otherPage).toHaveURL(/\/profile$/);
+  await context.close();
+
   const member = await signedIn(page);
   const notes = `Torque settings for the CNC spindle ${Date.now()}\n`;
   await page.goto('/posts/new');
@@ -59,8 +81,21 @@ test("a member downloads exactly their own profile, posts and files, and nobody 
   const everything = Object.values(entries)
     .map((bytes) => strFromU8(bytes, true))
     .join('\n');
-  for (const other of ['Aoife Byrne', 'aoife_byrne', 'Carbon-fibre drone frame'])
-    expect(everything).not.toContain(other);
+  for (const text of [
+    'Aoife Byrne',
+    'aoife_byrne',
+    'Carbon-fibre drone frame',
+    other.username,
+    other.fullname,
+    other.email,
+    otherTitle,
+    otherFile.trim(),
+    `tooling-${other.username}`,
+  ])
+    expect(everything).not.toContain(text);
+  expect(Object.keys(entries).join('\n')).not.toContain(other.username);
+  // Not even as bytes under another name: no entry is the other member's file.
+  for (const bytes of Object.values(entries)) expect(strFromU8(bytes, true)).not.toBe(otherFile);
 });
 
 test('a visitor asking for the archive is sent to sign in', async ({ page }) => {

@@ -5,7 +5,7 @@
 // name, so the projects made here do not upset them.
 import type { Page } from '@playwright/test';
 import { pngBytes, register, signedIn, signedInAdmin, type NewMember } from './accounts';
-import { expect, STORE, test } from './fixtures';
+import { expect, expectCrossSiteRefused, STORE, test } from './fixtures';
 
 const visitorHtml = (page: Page, url: string) =>
   page.request.get(url, { headers: { Cookie: '' } }).then(async (response) => ({
@@ -34,6 +34,8 @@ test(
     const name = `Tide Sensor ${crypto.randomUUID().slice(0, 6)}`;
 
     await page.goto('/admin/projects');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
+    await expectAccessible();
     await page.getByRole('link', { name: 'New project' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New project');
     await expectAccessible();
@@ -164,11 +166,8 @@ test(
     expect(portfolio).not.toContain(name);
 
     // From another site: refused before it reaches the page.
-    const crossSite = await page.request.post('/admin/projects/new', {
-      headers: { Origin: 'https://evil.example' },
-      multipart: { name },
-    });
-    expect(crossSite.status()).toBe(403);
+    await expectCrossSiteRefused(page.request, '/admin/projects/new', { multipart: { name } });
+    expect(await page.request.get('/portfolio').then((response) => response.text())).not.toContain(name);
     // An id that is not a project's.
     expect((await page.request.get('/admin/projects/ffffffffffff/edit')).status()).toBe(404);
     const ghost = await page.request.post('/admin/projects/ffffffffffff/delete', {

@@ -2,7 +2,7 @@
 // files, their sessions and their sign-in account are gone, and their pages answer 404.
 // JavaScript on and off, and again on the Firebase Auth emulator (the account goes there too).
 import { pngBytes, signedIn, signIn } from './accounts';
-import { assetStored, expect, IDENTITY, seededDb, test } from './fixtures';
+import { assetStored, expect, expectCrossSiteRefused, IDENTITY, seededDb, test } from './fixtures';
 
 test(
   'a member deletes their account: a wrong password changes nothing, the right one erases everything',
@@ -40,19 +40,19 @@ test(
     expect((await page.request.get(`/members/${name}`)).status()).toBe(200);
 
     // Forged from another site: refused before it reaches the page.
-    const crossSite = await page.request.post('/profile/delete', {
-      headers: { Origin: 'https://evil.example' },
+    await expectCrossSiteRefused(page.request, '/profile/delete', {
       form: { confirmation: member.password },
     });
-    expect(crossSite.status()).toBe(403);
     expect((await page.request.get(`/members/${name}`)).status()).toBe(200);
 
     await page.getByLabel('Your password').fill(member.password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account deleted');
+    await expect(page).toHaveURL(/\/profile\/delete\?done=1$/);
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'join' }),
     ).toBeVisible();
+    await expectAccessible();
 
     // Gone from every page, and from the store.
     expect((await page.request.get(`/members/${name}`)).status()).toBe(404);

@@ -27,6 +27,7 @@ test('a visitor searches by name without accents, by qualification, and finds no
 
   await page.goto('/members?q=zzqqxx');
   await expect(page.getByText('No members found for “zzqqxx”.')).toBeVisible();
+  await expectAccessible();
   await page.getByRole('link', { name: 'Show all members' }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(cards(page)).not.toHaveCount(0);

@@ -163,7 +163,7 @@ export default function Profile() {
             ) : null}
             <p>
               {settings.hidden
-                ? 'You are hidden: the members directory, the sitemap and the feeds leave you out, and your profile page tells visitors you chose not to be listed.'
+                ? 'You are hidden: the members directory, the sitemap and the feeds leave you out, and your profile says you chose not to be listed.'
                 : 'You are listed in the members directory, the sitemap and the feeds.'}
             </p>
             <Form method="post" action="/profile/directory">

@@ -161,6 +161,7 @@ test(
 );
 
 test('bad input: blank title, a 30 MB file, disguised files', async ({ page }) => {
+  test.slow(); // a 30 MB upload takes Chromium about seven seconds to send
   const member = await signedIn(page);
   await page.goto('/posts/new');
   await page.getByLabel('Title').fill('   ');

@@ -8,6 +8,7 @@ import { freshMember, register, signIn } from './accounts';
 import { expect, test } from './fixtures';
 
 test('a member stays signed in across a server restart', async ({ page }) => {
+  test.slow(); // two start-ups and a graceful stop of a server of its own
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-restart-'));
   const port = await freePort();
   let app = await startApp(dataDir, port);

@@ -50,6 +50,8 @@ test('signed-out forms: sign-in, both password e-mails and registration step 1',
   page,
   context,
 }) => {
+  // Six 30 MB submissions: Chromium takes 7-25 seconds to send each from a page (more under load).
+  test.setTimeout(6 * 60_000);
   const member = freshMember();
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(member.email);
@@ -86,6 +88,7 @@ test('signed-out forms: sign-in, both password e-mails and registration step 1',
 });
 
 test('member forms: profile, new post, edit post and the reset link', async ({ page }) => {
+  test.setTimeout(6 * 60_000); // four 30 MB submissions, 7-25 seconds each
   const member = await signedIn(page);
   const usernames = () => count('select count(*) as n from users where username = ?', member.username);
   const title = (text: string) => `${text} ${member.username}`;

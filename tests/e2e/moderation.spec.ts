@@ -22,6 +22,7 @@ test(
   'an admin disables a member’s sign-in: their session ends and they cannot sign in, until re-enabled',
   IDENTITY,
   async ({ page, browser, javaScript, baseURL, expectAccessible }) => {
+    test.slow(); // two members signed in in two browsers, several sign-ins, axe twice
     const context = await browser.newContext({ javaScriptEnabled: javaScript });
     const theirPage = await context.newPage();
     const member = await signedIn(theirPage);
@@ -108,6 +109,7 @@ test('an admin removes a member’s post with a reason: post and file are gone, 
   baseURL,
   expectAccessible,
 }) => {
+  test.slow(); // two members in two browsers, a post with a file, axe on three pages
   const context = await browser.newContext({ javaScriptEnabled: javaScript });
   const theirPage = await context.newPage();
   const author = await signedIn(theirPage);
@@ -185,6 +187,7 @@ test('a member hides from the directory: left out of /members, the sitemap and f
   browser,
   expectAccessible,
 }) => {
+  test.slow(); // a post, the setting both ways, four listings read after each, axe twice
   const member = await signedIn(page);
   const name = member.username.toLowerCase();
   await page.goto('/posts/new');

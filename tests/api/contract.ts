@@ -73,39 +73,5 @@ export const json = (data: unknown, token?: string) => ({
 
 export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-/** Registers a member through the site's own /register forms over plain HTTP (no browser). */
-export async function registerOverHttp(
-  request: APIRequestContext,
-  member: NewMember,
-  inviteKey: string,
-  avatar: Buffer,
-) {
-  const html = await (await request.get('/register')).text();
-  const honeypot: Record<string, string> = {};
-  for (const [tag] of html.matchAll(/<input[^>]*__confirm[^>]*>/g)) {
-    const name = /name="([^"]+)"/.exec(tag)![1];
-    honeypot[name] = /value="([^"]*)"/.exec(tag)?.[1].replace(/&amp;/g, '&') ?? '';
-  }
-  const step1 = await request.post('/register', {
-    form: {
-      email: member.email,
-      username: member.username,
-      fullname: member.fullname,
-      password: member.password,
-      confirmPassword: member.password,
-      inviteKey,
-      ...honeypot,
-    },
-  });
-  expect(step1.url()).toContain('step=2');
-  const step2 = await request.post('/register?step=2', {
-    multipart: {
-      bio: `I build things. ${member.fullname}.`,
-      'qualifications[0]': 'Electronics Engineer',
-      avatar: { name: 'me.png', mimeType: 'image/png', buffer: avatar },
-    },
-  });
-  expect(step2.url()).toContain('done=1');
-}
-
+export { registerOverHttp } from '../e2e/accounts';
 export type { NewMember };

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
-import { registerOverHttp } from '../api/contract';
+import { registerOverHttp } from '../e2e/accounts';
 import { freshMember, pngBytes } from '../e2e/accounts';
 import { healthy } from '../support/app-server';
 import { freePort } from '../support/browser';

@@ -15,7 +15,7 @@ const registered = (username: string) =>
 
 test('a 10 MB bio and a multipart post with no parts are refused on step 2', async ({ page, baseURL }) => {
   const member = freshMember();
-  await reachStepTwo(page, member, newInviteKey());
+  await reachStepTwo(page, member);
 
   // page.request shares the page's cookies (the registration draft).
   const huge = await page.request.post('/register?step=2', {

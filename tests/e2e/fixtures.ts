@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -15,8 +17,11 @@ export { expect };
 export const IDENTITY = { tag: '@identity' };
 
 /**
- * Marks a journey that reads or writes the store: the cluster-js and cluster-nojs projects run
- * these again on PostgreSQL and S3 with two instances behind nginx (tests/support/cluster.ts).
+ * Marks a journey that proves the store: the cluster-js and cluster-nojs projects run these again
+ * on PostgreSQL and S3 with two instances behind nginx (tests/support/cluster.ts). They are the
+ * writes that cross instances: registration's draft, sessions, sign-in limits, reset tokens, posts
+ * and images in the bucket. The server code under every other journey runs on PostgreSQL in the
+ * unit tests (vitest.postgres.config.ts), so running those journeys again here proves nothing new.
  */
 export const STORE = { tag: '@store' };
 /** Both of the above. */
@@ -139,4 +144,19 @@ export async function listings(request: APIRequestContext, username: string, pos
     sitemap: sitemap.includes(`/members/${name}<`),
     feed: feed.includes(postTitle),
   };
+}
+
+let hugeFile: string | undefined;
+
+/**
+ * A 30 MB PNG-named file on disk, over every upload limit. Chosen by path, Chromium reads it
+ * itself; a 30 MB buffer would cross the DevTools protocol as base64 first (about 20 s here).
+ */
+export function hugeFilePath() {
+  if (!hugeFile) {
+    hugeFile = path.join(os.tmpdir(), `e2e-huge-${process.pid}.png`);
+    fs.writeFileSync(hugeFile, Buffer.alloc(30 * 1024 * 1024, 1));
+    process.on('exit', () => fs.rmSync(hugeFile!, { force: true }));
+  }
+  return hugeFile;
 }

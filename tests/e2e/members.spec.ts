@@ -1,44 +1,39 @@
-import { expect, metaContent, seededDb, STORE, test } from './fixtures';
+import { expect, metaContent, seededDb, test } from './fixtures';
 
-test(
-  'the directory shows a card per member with name, title, avatar, bio and posts',
-  STORE,
-  async ({ page, expectAccessible }) => {
-    await page.goto('/members');
-    await expect(page).toHaveTitle('Members | Dublin Makerspace');
-    // The 13 demo members (tests that register add more to this shared server).
-    const cards = page.locator('article.member-card');
-    await expect(cards.first()).toBeVisible();
-    expect(await cards.count()).toBeGreaterThanOrEqual(13);
-    for (const name of ['AOIFE BYRNE', "CIAN O'CONNOR", 'NIAMH WALSH', 'EVA KOWALSKA']) {
-      await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
-    }
+test('the directory shows a card per member with name, title, avatar, bio and posts', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/members');
+  await expect(page).toHaveTitle('Members | Dublin Makerspace');
+  // The 13 demo members (tests that register add more to this shared server).
+  const cards = page.locator('article.member-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(13);
+  for (const name of ['AOIFE BYRNE', "CIAN O'CONNOR", 'NIAMH WALSH', 'EVA KOWALSKA']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
 
-    const aoife = page.getByRole('article', { name: 'AOIFE BYRNE' });
-    await expect(aoife.getByRole('heading', { name: 'AOIFE BYRNE' })).toBeVisible();
-    await expect(aoife.getByText('Mechanical Engineer', { exact: true })).toBeVisible();
-    await expect(aoife.locator('img.avatar')).toHaveAttribute('src', /^\/assets\/[0-9a-f]{32}\?w=96/);
-    // Two posts, then '+1 more'.
-    await expect(aoife.getByRole('link', { name: 'Carbon-fibre drone frame, version 3' })).toHaveAttribute(
-      'href',
-      '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
-    );
-    await expect(aoife.getByText('Featured')).toBeVisible();
-    await expect(
-      aoife.getByRole('link', { name: 'Notes from the printer maintenance evening' }),
-    ).toBeHidden();
-    await aoife.getByText('+1 more').click();
-    await expect(
-      aoife.getByRole('link', { name: 'Notes from the printer maintenance evening' }),
-    ).toBeVisible();
-    await expect(aoife.getByText('show less')).toBeVisible();
+  const aoife = page.getByRole('article', { name: 'AOIFE BYRNE' });
+  await expect(aoife.getByRole('heading', { name: 'AOIFE BYRNE' })).toBeVisible();
+  await expect(aoife.getByText('Mechanical Engineer', { exact: true })).toBeVisible();
+  await expect(aoife.locator('img.avatar')).toHaveAttribute('src', /^\/assets\/[0-9a-f]{32}\?w=96/);
+  // Two posts, then '+1 more'.
+  await expect(aoife.getByRole('link', { name: 'Carbon-fibre drone frame, version 3' })).toHaveAttribute(
+    'href',
+    '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
+  );
+  await expect(aoife.getByText('Featured')).toBeVisible();
+  await expect(aoife.getByRole('link', { name: 'Notes from the printer maintenance evening' })).toBeHidden();
+  await aoife.getByText('+1 more').click();
+  await expect(aoife.getByRole('link', { name: 'Notes from the printer maintenance evening' })).toBeVisible();
+  await expect(aoife.getByText('show less')).toBeVisible();
 
-    // A member without posts shows no post list.
-    const kofi = page.getByRole('article', { name: 'KOFI MENSAH' });
-    await expect(kofi.getByRole('heading', { name: 'Posts' })).toHaveCount(0);
-    await expectAccessible();
-  },
-);
+  // A member without posts shows no post list.
+  const kofi = page.getByRole('article', { name: 'KOFI MENSAH' });
+  await expect(kofi.getByRole('heading', { name: 'Posts' })).toHaveCount(0);
+  await expectAccessible();
+});
 
 test('a long bio is cut at 150 characters (with posts) and opens with read more / read less', async ({
   page,
@@ -61,29 +56,28 @@ test('a member without posts gets 300 characters of bio before read more', async
   await expect(siobhan.getByText('read more')).toHaveCount(0);
 });
 
-test(
-  'a member profile shows banner, avatar, About Me, Qualifications, posts and Projects',
-  STORE,
-  async ({ page, expectAccessible }) => {
-    await page.goto('/members/niamh_walsh');
-    await expect(page).toHaveTitle('Niamh Walsh | Dublin Makerspace');
-    await expect(page.getByRole('heading', { name: 'Niamh Walsh', level: 1 })).toBeVisible();
-    await expect(page.locator('.profile-banner img')).toHaveAttribute('height', '300');
-    await expect(page.locator('img.profile-avatar')).toHaveAttribute('width', '170');
-    await expect(page.getByRole('heading', { name: 'About Me' })).toBeVisible();
-    await expect(page.getByText('expect a crowd of undergraduates around July.')).toBeVisible();
-    const qualifications = page.getByRole('region', { name: 'Qualifications' }).getByRole('listitem');
-    await expect(qualifications).toHaveCount(5);
-    const posts = page.getByRole('region', { name: "Niamh's Posts" });
-    await expect(posts.getByRole('link')).toHaveCount(4);
-    await expect(posts.getByText('2026-11-18')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Projects' })).toContainText('No projects to show yet.');
-    await expectAccessible();
+test('a member profile shows banner, avatar, About Me, Qualifications, posts and Projects', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/members/niamh_walsh');
+  await expect(page).toHaveTitle('Niamh Walsh | Dublin Makerspace');
+  await expect(page.getByRole('heading', { name: 'Niamh Walsh', level: 1 })).toBeVisible();
+  await expect(page.locator('.profile-banner img')).toHaveAttribute('height', '300');
+  await expect(page.locator('img.profile-avatar')).toHaveAttribute('width', '170');
+  await expect(page.getByRole('heading', { name: 'About Me' })).toBeVisible();
+  await expect(page.getByText('expect a crowd of undergraduates around July.')).toBeVisible();
+  const qualifications = page.getByRole('region', { name: 'Qualifications' }).getByRole('listitem');
+  await expect(qualifications).toHaveCount(5);
+  const posts = page.getByRole('region', { name: "Niamh's Posts" });
+  await expect(posts.getByRole('link')).toHaveCount(4);
+  await expect(posts.getByText('2026-11-18')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Projects' })).toContainText('No projects to show yet.');
+  await expectAccessible();
 
-    await posts.getByRole('link', { name: 'Wetlab induction dates for December' }).click();
-    await expect(page).toHaveURL('/posts/niamh_walsh/wetlab-induction-dates');
-  },
-);
+  await posts.getByRole('link', { name: 'Wetlab induction dates for December' }).click();
+  await expect(page).toHaveURL('/posts/niamh_walsh/wetlab-induction-dates');
+});
 
 test('profile meta: sharing description, JSON-LD person and image, canonical', async ({ page, baseURL }) => {
   await page.goto('/members/niamh_walsh');

@@ -3,9 +3,8 @@
 // number shows the last or the first page; a prolific member's card stays small. JavaScript on
 // and off.
 import { request as http, type Page } from '@playwright/test';
-import { registerOverHttp } from '../api/contract';
-import { newInviteKey } from '../support/admin';
-import { freshMember, pngBytes } from './accounts';
+import { journeyInviteKey, newInviteKey } from '../support/admin';
+import { freshMember, pngBytes, registerOverHttp } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 const DEMO = [
@@ -120,7 +119,7 @@ test('a member with 30 posts: a small card on the directory, and their posts in 
 }) => {
   const member = freshMember();
   const client = await http.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  await registerOverHttp(client, member, newInviteKey(), await pngBytes());
+  await registerOverHttp(client, member, journeyInviteKey(), await pngBytes());
   await client.dispose();
   const login = await request.post('/api/auth/login', {
     data: { email: member.email, password: member.password },

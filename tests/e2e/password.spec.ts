@@ -1,4 +1,4 @@
-import { newInviteKey } from '../support/admin';
+import { journeyInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { baseUrl, currentServer } from '../support/servers';
 import { freshMember, register, signIn } from './accounts';
@@ -130,7 +130,7 @@ test.describe('when the mail server is down', () => {
   test.use({ baseURL: baseUrl('nomail') });
 
   test('the request says so and keeps the e-mail', async ({ page }) => {
-    const member = await register(page, freshMember(), newInviteKey('nomail'));
+    const member = await register(page, freshMember(), journeyInviteKey('nomail'));
     await page.goto('/forgot-password');
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

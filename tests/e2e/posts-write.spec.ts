@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pngBytes, signedIn } from './accounts';
-import { assetStored, expect, seededDb, STORE, test } from './fixtures';
+import { assetStored, expect, hugeFilePath, seededDb, STORE, test } from './fixtures';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -119,49 +119,47 @@ test(
   },
 );
 
-test(
-  'delete asks first (confirm dialog with JavaScript, a confirmation step without)',
-  STORE,
-  async ({ page, javaScript }) => {
-    const member = await signedIn(page);
-    await createPost(page, {
-      title: 'Short-lived',
-      file: { name: 'gone.pdf', mimeType: 'application/pdf', buffer: pdf },
+test('delete asks first (confirm dialog with JavaScript, a confirmation step without)', async ({
+  page,
+  javaScript,
+}) => {
+  const member = await signedIn(page);
+  await createPost(page, {
+    title: 'Short-lived',
+    file: { name: 'gone.pdf', mimeType: 'application/pdf', buffer: pdf },
+  });
+  await page.goto(`/posts/${member.username.toLowerCase()}/short-lived`);
+  const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
+  const fileId = /^\/assets\/([0-9a-f]{32})\//.exec(href!)![1];
+  await page.goto('/profile');
+  if (javaScript) {
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
     });
-    await page.goto(`/posts/${member.username.toLowerCase()}/short-lived`);
-    const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
-    const fileId = /^\/assets\/([0-9a-f]{32})\//.exec(href!)![1];
-    await page.goto('/profile');
-    if (javaScript) {
-      let asked = '';
-      page.once('dialog', (dialog) => {
-        asked = dialog.message();
-        void dialog.dismiss();
-      });
-      await page.getByRole('link', { name: 'Delete Short-lived' }).click();
-      expect(asked).toBe('Are you sure you want to delete this post?');
-      await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toBeVisible();
-      page.once('dialog', (dialog) => void dialog.accept());
-      await page.getByRole('link', { name: 'Delete Short-lived' }).click();
-    } else {
-      await page.getByRole('link', { name: 'Delete Short-lived' }).click();
-      await expect(
-        page.getByRole('heading', { name: 'Are you sure you want to delete this post?' }),
-      ).toBeVisible();
-      await page.getByRole('button', { name: 'Delete' }).click();
-      await expect(page).toHaveURL(/\/profile$/);
-    }
-    await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toHaveCount(0);
-    const response = await page.request.get(`/posts/${member.username.toLowerCase()}/short-lived`);
-    expect(response.status()).toBe(404);
-    // The attachment went with it: row and file.
-    expect((await page.request.get(`/assets/${fileId}`)).status()).toBe(404);
-    expect(await assetStored(fileId)).toBe(false);
-  },
-);
+    await page.getByRole('link', { name: 'Delete Short-lived' }).click();
+    expect(asked).toBe('Are you sure you want to delete this post?');
+    await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('link', { name: 'Delete Short-lived' }).click();
+  } else {
+    await page.getByRole('link', { name: 'Delete Short-lived' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Are you sure you want to delete this post?' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  }
+  await expect(page.getByRole('link', { name: 'Short-lived', exact: true })).toHaveCount(0);
+  const response = await page.request.get(`/posts/${member.username.toLowerCase()}/short-lived`);
+  expect(response.status()).toBe(404);
+  // The attachment went with it: row and file.
+  expect((await page.request.get(`/assets/${fileId}`)).status()).toBe(404);
+  expect(await assetStored(fileId)).toBe(false);
+});
 
 test('bad input: blank title, a 30 MB file, disguised files', async ({ page }) => {
-  test.slow(); // a 30 MB upload takes Chromium about seven seconds to send
   const member = await signedIn(page);
   await page.goto('/posts/new');
   await page.getByLabel('Title').fill('   ');
@@ -171,11 +169,7 @@ test('bad input: blank title, a 30 MB file, disguised files', async ({ page }) =
   await expect(page.getByLabel('Content')).toHaveValue('Kept after the error');
 
   await page.getByLabel('Title').fill('Too big');
-  await page.getByLabel('Attachment').setInputFiles({
-    name: 'huge.bin',
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.alloc(30 * 1024 * 1024, 1),
-  });
+  await page.getByLabel('Attachment').setInputFiles(hugeFilePath());
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page.getByText(/larger than 25 MB|too large/)).toBeVisible();
 

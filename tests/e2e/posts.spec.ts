@@ -1,36 +1,35 @@
-import { expect, metaContent, STORE, test } from './fixtures';
+import { expect, metaContent, test } from './fixtures';
 
-test(
-  'a post shows title, Featured, content, attachment, author and date',
-  STORE,
-  async ({ page, expectAccessible }) => {
-    await page.goto('/posts/aoife_byrne/carbon-fibre-drone-frame-v3');
-    await expect(page).toHaveTitle('Carbon-fibre drone frame, version 3 | Dublin Makerspace');
-    await expect(
-      page.getByRole('heading', { name: 'Carbon-fibre drone frame, version 3', level: 1 }),
-    ).toBeVisible();
-    await expect(page.getByText('Featured', { exact: true })).toBeVisible();
-    await expect(page.locator('pre.post-content')).toContainText('- arms are 12% lighter');
-    const attachment = page.getByRole('region', { name: 'Attached File' });
-    await expect(attachment).toContainText('bom.csv');
-    const download = attachment.getByRole('link', { name: 'Download' });
-    await expect(download).toHaveAttribute('href', /^\/assets\/[0-9a-f]{32}\/bom\.csv$/);
-    await expect(page.getByText('Posted by')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Aoife Byrne' })).toHaveAttribute(
-      'href',
-      '/members/aoife_byrne',
-    );
-    await expect(page.locator('time')).toHaveText('28 October 2026');
-    expect(await metaContent(page, 'og:type')).toBe('article');
-    await expectAccessible();
+test('a post shows title, Featured, content, attachment, author and date', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/posts/aoife_byrne/carbon-fibre-drone-frame-v3');
+  await expect(page).toHaveTitle('Carbon-fibre drone frame, version 3 | Dublin Makerspace');
+  await expect(
+    page.getByRole('heading', { name: 'Carbon-fibre drone frame, version 3', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText('Featured', { exact: true })).toBeVisible();
+  await expect(page.locator('pre.post-content')).toContainText('- arms are 12% lighter');
+  const attachment = page.getByRole('region', { name: 'Attached File' });
+  await expect(attachment).toContainText('bom.csv');
+  const download = attachment.getByRole('link', { name: 'Download' });
+  await expect(download).toHaveAttribute('href', /^\/assets\/[0-9a-f]{32}\/bom\.csv$/);
+  await expect(page.getByText('Posted by')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Aoife Byrne' })).toHaveAttribute(
+    'href',
+    '/members/aoife_byrne',
+  );
+  await expect(page.locator('time')).toHaveText('28 October 2026');
+  expect(await metaContent(page, 'og:type')).toBe('article');
+  await expectAccessible();
 
-    const file = await page.request.get((await download.getAttribute('href'))!);
-    expect(file.status()).toBe(200);
-    expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="bom.csv"/);
-    expect(file.headers()['x-content-type-options']).toBe('nosniff');
-    expect(await file.text()).toContain('carbon-fibre arm,4');
-  },
-);
+  const file = await page.request.get((await download.getAttribute('href'))!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="bom.csv"/);
+  expect(file.headers()['x-content-type-options']).toBe('nosniff');
+  expect(await file.text()).toContain('carbon-fibre arm,4');
+});
 
 test('an image attachment is previewed', async ({ page }) => {
   await page.goto('/posts/niamh_walsh/lamp-assay-first-results');

@@ -65,7 +65,7 @@ test('profile edit: product messages, taken usernames in any case, cancel', asyn
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
 });
 
-test('a renamed member keeps their old addresses, redirected for good', STORE, async ({ page, request }) => {
+test('a renamed member keeps their old addresses, redirected for good', async ({ page, request }) => {
   const member = await signedIn(page);
   await page.goto('/posts/new');
   await page.getByLabel('Title').fill('Old name post');

@@ -18,3 +18,19 @@ export const admin = (server: ServerName, ...args: string[]): string =>
 
 export const newInviteKey = (server: ServerName = currentServer(), ...options: string[]) =>
   admin(server, 'invite', 'create', ...options);
+
+const journeyKeys = new Map<ServerName, string>();
+
+/**
+ * One many-use key per server for this worker's registrations: a CLI run costs two seconds of CPU,
+ * and most journeys only need to get past the invite field. Journeys about invites themselves
+ * (single use, revoked, expired, consumed or not) make their own with newInviteKey.
+ */
+export function journeyInviteKey(server: ServerName = currentServer()) {
+  let key = journeyKeys.get(server);
+  if (!key) {
+    key = newInviteKey(server, '--uses', '1000', '--note', 'e2e journeys');
+    journeyKeys.set(server, key);
+  }
+  return key;
+}

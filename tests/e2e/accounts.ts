@@ -127,7 +127,7 @@ export async function registerOverHttp(
  * A new member registered over HTTP: registration's own journeys go through its pages; the rest
  * only need someone to sign in as, and this is a third of the time.
  */
-async function registered(member = freshMember()) {
+export async function registered(member = freshMember()) {
   const base = baseUrl(currentServer());
   const client = await http.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
   try {

@@ -4,7 +4,7 @@
 // files in S3, two instances behind nginx); the portfolio journeys look for the seeded projects by
 // name, so the projects made here do not upset them.
 import type { Page } from '@playwright/test';
-import { pngBytes, register, signedIn, signedInAdmin, type NewMember } from './accounts';
+import { pngBytes, registered, signedIn, signedInAdmin, type NewMember } from './accounts';
 import { expect, expectCrossSiteRefused, test } from './fixtures';
 
 const visitorHtml = (page: Page, url: string) =>
@@ -23,15 +23,11 @@ async function teamRow(page: Page, index: number, member: NewMember, role: strin
 
 test('an admin creates a project with images and an ordered team, edits it and deletes it; visitors see each change at once', async ({
   page,
-  browser,
   javaScript,
   expectAccessible,
 }) => {
-  test.slow(); // three registrations and a dozen forms on the cluster
-  const others = await browser.newContext({ javaScriptEnabled: javaScript });
-  const registering = await others.newPage();
-  const [ana, ben] = [await register(registering), await register(registering)];
-  await others.close();
+  test.slow(); // a dozen forms and four accessibility checks
+  const [ana, ben] = [await registered(), await registered()];
   const boss = await signedInAdmin(page);
   const name = `Tide Sensor ${crypto.randomUUID().slice(0, 6)}`;
 

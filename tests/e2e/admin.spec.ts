@@ -2,7 +2,7 @@
 // the browser, and every change lands in the audit log. JavaScript on and off.
 import { admin, adminOutput } from '../support/admin';
 import { currentServer } from '../support/servers';
-import { freshMember, pngBytes, register, signedIn, signedInAdmin } from './accounts';
+import { freshMember, pngBytes, register, registered, signedIn, signedInAdmin } from './accounts';
 import { assetStored, expect, expectCrossSiteRefused, listings, seededDb, test } from './fixtures';
 
 const ADMIN_URLS = [
@@ -47,7 +47,6 @@ function adminTargets(ids: { inviteId: string; postId: string; projectId: string
 
 test('a visitor and a member get the 404 page from every /admin URL, and every admin POST changes nothing', async ({
   page,
-  browser,
   baseURL,
 }) => {
   test.slow(); // two registrations, then every admin URL and form twice
@@ -70,9 +69,7 @@ test('a visitor and a member get the 404 page from every /admin URL, and every a
   // An active invite to revoke, and a member whose sign-in is off to switch back on.
   const inviteNote = uniqueNote('not yours to revoke');
   admin(currentServer(), 'invite', 'create', '--note', inviteNote);
-  const context = await browser.newContext();
-  const disabled = (await register(await context.newPage())).username.toLowerCase();
-  await context.close();
+  const disabled = (await registered()).username.toLowerCase();
   expect(admin(currentServer(), 'member', 'disable', disabled)).toContain('disabled');
   const ids = { inviteId: inviteIdByNote(inviteNote), postId, projectId, disabled };
   const before = adminTargets(ids);
@@ -352,12 +349,9 @@ test('a member who renamed themselves and is then deleted: the old address is go
 
 test('as an admin: unknown names and ids find nothing, cross-site posts and posts to the log change nothing', async ({
   page,
-  browser,
   baseURL,
 }) => {
-  const context = await browser.newContext();
-  const target = (await register(await context.newPage())).username.toLowerCase();
-  await context.close();
+  const target = (await registered()).username.toLowerCase();
   await signedInAdmin(page);
   const db = seededDb();
   const { id: projectId } = db.prepare("select id from projects where slug = 'coastwatch'").get() as {

@@ -4,7 +4,15 @@
 import { admin, newInviteKey } from '../support/admin';
 import { emulatorAuth, firebaseAccount } from '../support/firebase-accounts';
 import { currentServer } from '../support/servers';
-import { freshMember, pngBytes, register, signIn, signInAtIssuer, reachStepTwo } from './accounts';
+import {
+  freshMember,
+  pngBytes,
+  register,
+  registered,
+  signIn,
+  signInAtIssuer,
+  reachStepTwo,
+} from './accounts';
 import { expect, IDENTITY, seededDb, test } from './fixtures';
 
 const memberUid = (email: string) =>
@@ -35,7 +43,7 @@ test(
 );
 
 test('revoking the account’s tokens in Firebase signs the member out', IDENTITY, async ({ page }) => {
-  const member = await register(page);
+  const member = await registered();
   await signIn(page, member);
   await expect(page).toHaveURL(/\/profile$/);
   // Firebase keeps the revocation time in whole seconds: revoke clearly after the sign-in.
@@ -74,7 +82,7 @@ test('a Firebase account with no member behind it cannot sign in', IDENTITY, asy
 });
 
 test('Google sign-in goes through Firebase; a stranger’s account is not kept', IDENTITY, async ({ page }) => {
-  const member = await register(page);
+  const member = await registered();
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
   await signInAtIssuer(page, member.email);

@@ -1,8 +1,8 @@
-import { register, signInAtIssuer } from './accounts';
+import { registered, signInAtIssuer } from './accounts';
 import { expect, IDENTITY, test } from './fixtures';
 
 test('a member signs in with Google and lands where they were going', IDENTITY, async ({ page }) => {
-  const member = await register(page);
+  const member = await registered();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?from=%2Fprofile$/);
   await page.getByRole('link', { name: 'Sign in with Google' }).click();

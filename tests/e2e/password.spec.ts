@@ -1,14 +1,14 @@
 import { journeyInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { baseUrl, currentServer } from '../support/servers';
-import { freshMember, register, signIn } from './accounts';
+import { freshMember, register, registered, signIn } from './accounts';
 import { expect, IDENTITY, IDENTITY_AND_STORE, test } from './fixtures';
 
 test(
   'forgot -> e-mail -> reset -> new password works, old one and the link do not',
   IDENTITY_AND_STORE,
   async ({ page, browser, expectAccessible }) => {
-    const member = await register(page);
+    const member = await registered();
     // A session elsewhere that the reset must end.
     const elsewhere = await browser.newContext();
     const other = await elsewhere.newPage();

@@ -1,27 +1,15 @@
 // Erasing a member on the real store (SQLite, and PostgreSQL in the second unit run). A database
 // of its own: it adds projects and files that other test files count.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, test } from 'vitest';
-import { freshDatabase } from '../../tests/support/postgres';
+import { expect, test } from 'vitest';
+import { ownDatabase } from '../../tests/support/own-database';
 import { createMember } from './api/accounts';
 import { createInvite } from './api/invites';
 import { ownAccountConfirmation, removeMember } from './account-removal';
-import { config } from './config';
-import { connect, migrateToLatest } from './db';
 import { identity } from './identity';
 import { nowIso } from '~/lib/time';
 
-const db = await connect(
-  process.env.DATABASE_URL
-    ? await freshDatabase(process.env.DATABASE_URL)
-    : `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'removal-')), 'store.sqlite')}`,
-  config.DATA_DIR,
-);
-await migrateToLatest(db);
-afterAll(() => db.destroy());
+const db = await ownDatabase('removal');
 
 const asset = (ownerId: string | null) => ({
   id: crypto.randomBytes(16).toString('hex'),

@@ -1,28 +1,16 @@
 // The admin's project writes on the real store (SQLite, and PostgreSQL in the second unit run), in
 // a database of their own: other test files count projects.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, test } from 'vitest';
-import { freshDatabase } from '../../../tests/support/postgres';
+import { expect, test } from 'vitest';
+import { ownDatabase } from '../../../tests/support/own-database';
 import { createMember } from '../api/accounts';
 import { createInvite } from '../api/invites';
 import { listProjects } from '../api/projects';
-import { config } from '../config';
-import { connect, migrateToLatest } from '../db';
 import { ProjectFormSchema, type ProjectForm } from '~/lib/schemas';
 import { nowIso } from '~/lib/time';
 import { deleteProject, saveProject } from './projects';
 
-const db = await connect(
-  process.env.DATABASE_URL
-    ? await freshDatabase(process.env.DATABASE_URL)
-    : `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'projects-')), 'store.sqlite')}`,
-  config.DATA_DIR,
-);
-await migrateToLatest(db);
-afterAll(() => db.destroy());
+const db = await ownDatabase('projects');
 
 const noImages = { banner: null, logo: null };
 const boss = { username: 'Boss' };

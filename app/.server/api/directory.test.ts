@@ -1,23 +1,11 @@
 // The directory and a member's posts, a page at a time, on the real store (SQLite, and PostgreSQL
 // in the second unit run), in a database of their own so the counts are this file's.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freshDatabase } from '../../../tests/support/postgres';
-import { config } from '../config';
-import { connect, migrateToLatest } from '../db';
+import { beforeAll, expect, test } from 'vitest';
+import { ownDatabase } from '../../../tests/support/own-database';
 import { directoryPage, memberPostsPage } from './directory';
 
-const db = await connect(
-  process.env.DATABASE_URL
-    ? await freshDatabase(process.env.DATABASE_URL)
-    : `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'directory-')), 'store.sqlite')}`,
-  config.DATA_DIR,
-);
-await migrateToLatest(db);
-afterAll(() => db.destroy());
+const db = await ownDatabase('directory');
 
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
 

@@ -1,10 +1,12 @@
-import { Link } from '@remix-run/react';
 import type { MemberCardModel, PostLink } from '~/lib/display';
 import { isoDay } from '~/lib/dates';
 import { cardName, postTitle, shortBio } from '~/lib/text';
 import { Avatar } from './images';
 
 /**
+ * Its links are plain <a>: the list that holds cards gives them client-side navigation
+ * (useClientLinks), one listener instead of a <Link> per link.
+ *
  * docs/product.md §2: a member card lists two posts, then '+N more' opens the rest of its newest
  * (CARD_POST_LIMIT in all) and a link to the member's page for everything.
  */
@@ -13,7 +15,7 @@ export const CARD_POSTS = 2;
 function PostItem({ memberId, post }: { memberId: string; post: PostLink }) {
   return (
     <li className="post-item">
-      <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
+      <a href={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</a>
       <span className="post-meta">
         {/* The day is a valid date string, so <time> needs no datetime attribute. */}
         <time>{isoDay(post.created_at)}</time>
@@ -52,7 +54,7 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
         <Avatar asset={member.avatar} name={member.fullname || member.username} size={96} />
         <div>
           <h2 id={headingId} className="member-name">
-            <Link to={`/members/${memberId}`}>{cardName(member.fullname || member.username)}</Link>
+            <a href={`/members/${memberId}`}>{cardName(member.fullname || member.username)}</a>
           </h2>
           {member.qualifications[0] ? <p className="member-title">{member.qualifications[0]}</p> : null}
         </div>
@@ -78,9 +80,9 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
                 ))}
               </ul>
               {member.postCount > member.posts.length ? (
-                <Link to={`/members/${memberId}`} className="all-posts">
+                <a href={`/members/${memberId}`} className="all-posts">
                   All {member.postCount} posts
-                </Link>
+                </a>
               ) : null}
             </details>
           ) : null}

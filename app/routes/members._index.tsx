@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
+import { useClientLinks } from '~/components/client-links';
 import { LoadFailure } from '~/components/errors';
 import { MemberCard } from '~/components/member-card';
 import { MemberSearch } from '~/components/member-search';
@@ -41,6 +42,7 @@ export const headers = () => PUBLIC_PAGE_CACHE;
 
 export default function Members() {
   const { query, members, page, pages, total } = useLoaderData<typeof loader>();
+  const cards = useClientLinks<HTMLUListElement>();
   return (
     <main id="main" className="page">
       <header className="page-header">
@@ -62,7 +64,7 @@ export default function Members() {
           )}
         </p>
       ) : (
-        <ul className="card-grid member-grid">
+        <ul className="card-grid member-grid" ref={cards}>
           {members.map((member) => (
             <li key={member.username}>
               <MemberCard member={member} />

@@ -1,4 +1,5 @@
-import { expect, metaContent, seededDb, test } from './fixtures';
+import { signedIn } from './accounts';
+import { expect, hydrated, metaContent, seededDb, test } from './fixtures';
 
 test('the directory shows a card per member with name, title, avatar, bio and posts', async ({
   page,
@@ -151,4 +152,30 @@ test('list pages send what they show: no post text in the directory or on a memb
     const html = await (await request.get(url)).text();
     expect(html.includes(sample), url).toBe(url.startsWith('/posts/'));
   }
+});
+
+// A card's links are plain <a> with one listener on the grid (app/components/client-links.ts).
+test('with scripts, card links navigate in place for a member @js-only', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/members');
+  await hydrated(page);
+  const card = page
+    .locator('.member-card')
+    .filter({ has: page.locator('.post-list a') })
+    .first();
+  const post = card.locator('.post-list a').first();
+  const postHref = (await post.getAttribute('href'))!;
+  // A mark on the window survives only a navigation that does not load a new document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await post.click();
+  await expect(page).toHaveURL(new RegExp(`${postHref}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/members$/);
+  const name = page.locator('.member-card h2 a').first();
+  const nameHref = (await name.getAttribute('href'))!;
+  await name.click();
+  await expect(page).toHaveURL(new RegExp(`${nameHref}$`));
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
 });

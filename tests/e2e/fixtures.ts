@@ -11,8 +11,8 @@ import { currentServer, dataDir, storeEnv } from '../support/servers';
 export { expect };
 
 /**
- * Marks a journey that goes through the identity provider: the firebase-js and firebase-nojs
- * projects run these again with IDENTITY_PROVIDER=firebase (the rest does not depend on it).
+ * Marks a journey that goes through the identity provider: the firebase-js project runs these
+ * again with IDENTITY_PROVIDER=firebase (the rest does not depend on it).
  */
 export const IDENTITY = { tag: '@identity' };
 

@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from './config';
@@ -29,7 +28,7 @@ export const ATTACHMENT_LIMIT_BYTES = 25 * 1024 * 1024;
 /** This site's file store: an S3 bucket when S3_BUCKET is set, else DATA_DIR/assets. */
 export const files: FileStore = config.S3_BUCKET
   ? // Files on their way up wait beside the upload temp files, where sweepStaleUploads finds leftovers.
-    (await import('./s3-store')).s3Store(s3SettingsFrom(config), path.join(config.DATA_DIR, 'uploads'))
+    await (await import('./s3-store')).s3Store(s3SettingsFrom(config), path.join(config.DATA_DIR, 'uploads'))
   : diskStore(path.join(config.DATA_DIR, 'assets'));
 
 /** The sniffed type of a source's bytes. */
@@ -41,6 +40,8 @@ export const sniffSource = (source: AssetSource) =>
  * what it does not know is plain text when it decodes as UTF-8, else a generic binary.
  */
 export async function sniffMimeType(bytes: Uint8Array): Promise<string> {
+  // file-type (about 10 MB resident) loads with the first upload, not with the server.
+  const { fileTypeFromBuffer } = await import('file-type');
   const known = await fileTypeFromBuffer(bytes);
   if (known) return known.mime;
   const sample = bytes.subarray(0, 4096);

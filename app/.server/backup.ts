@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import * as tar from 'tar';
 import { config, isPostgresUrl } from './config';
 import { files } from './assets';
 import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
@@ -131,6 +130,7 @@ export async function backup(file: string): Promise<string> {
       JSON.stringify({ format: FORMAT, created_at: new Date().toISOString(), rows }),
     );
     const target = path.resolve(file);
+    const tar = await import('tar'); // loads with a backup, not with the server
     await tar.c({ gzip: true, file: `${target}.partial`, cwd: dir, portable: true }, [
       'backup.json',
       ...(fs.existsSync(path.join(dir, 'assets')) ? ['assets'] : []),
@@ -153,6 +153,7 @@ export async function restore(file: string): Promise<string> {
   const dir = staging();
   try {
     try {
+      const tar = await import('tar');
       await tar.x({ file, cwd: dir, strict: true });
     } catch (error) {
       throw new BackupError(`not a backup archive: ${(error as Error).message}`);
@@ -205,7 +206,7 @@ export async function copyTo({ to, assetsTo }: { to?: string; assetsTo?: string 
   }
   if (bucket) {
     const { s3Store } = await import('./s3-store');
-    const target = s3Store(s3SettingsFrom(config, bucket), path.join(config.DATA_DIR, 'uploads'));
+    const target = await s3Store(s3SettingsFrom(config, bucket), path.join(config.DATA_DIR, 'uploads'));
     if (target.label === files.label) throw new BackupError('--assets-to names the bucket this site uses');
     const missingHere = await copyFiles(rows.assets, files, target);
     // One listing of the bucket, not a request per file.

@@ -3,7 +3,6 @@
 // without waiting for the socket, so a slow download can still buffer in the server's memory.
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { files } from './assets';
 import type { Database } from './db/schema';
@@ -105,7 +104,9 @@ files/         every file you uploaded: avatar, banner and post attachments (ima
  * The archive as a stream. Files are stored as they are (images and attachments are compressed
  * already); the JSON is deflated. The stream waits whenever its own buffer is full.
  */
-export function zipStream(data: NonNullable<Awaited<ReturnType<typeof memberData>>>) {
+export async function zipStream(data: NonNullable<Awaited<ReturnType<typeof memberData>>>) {
+  // fflate loads with the first download, not with the server.
+  const { Zip, ZipDeflate, ZipPassThrough } = await import('fflate');
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) out.destroy(error);

@@ -22,7 +22,7 @@ afterAll(async () => {
 const bucketStore = (bucket: string, secret = 'S3RVER') =>
   storeOf({ ...s3.env(bucket), S3_SECRET_ACCESS_KEY: secret }, path.join(root, 'work'));
 
-const stores: [string, () => FileStore][] = [
+const stores: [string, () => FileStore | Promise<FileStore>][] = [
   ['disk', () => diskStore(path.join(root, 'disk'))],
   ['s3', () => bucketStore('assets')],
 ];
@@ -32,7 +32,7 @@ const idB = 'cd' + '2'.repeat(30);
 
 describe.each(stores)('%s store', (_name, make) => {
   test('keeps work files, reads them back, lists and removes folders', async () => {
-    const store = make();
+    const store = await make();
     expect(await store.available()).toBe(true);
     fs.mkdirSync(store.workDir(idA), { recursive: true });
     fs.writeFileSync(path.join(store.workDir(idA), 'original'), 'hello');
@@ -64,10 +64,10 @@ describe.each(stores)('%s store', (_name, make) => {
 });
 
 test('S3 with a wrong key or an unknown bucket is unavailable, and reads fail loudly', async () => {
-  const wrongKey = bucketStore('assets', 'not-the-secret');
+  const wrongKey = await bucketStore('assets', 'not-the-secret');
   expect(await wrongKey.available()).toBe(false);
   await expect(wrongKey.read(idA, 'original')).rejects.toThrow(/signature/i);
-  const noBucket = bucketStore('no-such-bucket');
+  const noBucket = await bucketStore('no-such-bucket');
   expect(await noBucket.available()).toBe(false);
   // A missing bucket is not a missing file: /assets and backups must not take it for one.
   await expect(noBucket.read(idA, 'original')).rejects.toThrow(/bucket/i);

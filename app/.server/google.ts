@@ -1,7 +1,7 @@
 // Google sign-in as a server-side OpenID Connect code flow with PKCE, state and nonce
 // (docs/architecture.md §2), so it works without JavaScript. The issuer is OIDC_ISSUER_URL (Google's by
 // default; tests run a real local issuer). Only a verified e-mail that belongs to a member signs in.
-import * as client from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { api } from './api';
 import { config } from './config';
 import { identity, IdentityError } from './identity';
@@ -19,18 +19,23 @@ const callbackUrl = `${config.PUBLIC_URL}/auth/google/callback`;
 
 export const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
 
-let discovered: Promise<client.Configuration> | undefined;
+// openid-client (about 8 MB resident) loads with the first Google sign-in, not with the server.
+const oidcClient = () => import('openid-client');
+
+let discovered: Promise<Configuration> | undefined;
 function issuer() {
-  discovered ??= client
-    .discovery(
-      new URL(config.OIDC_ISSUER_URL),
-      config.GOOGLE_CLIENT_ID!,
-      config.GOOGLE_CLIENT_SECRET!,
-      undefined,
-      {
-        // Plain http is only ever a local test issuer.
-        execute: config.OIDC_ISSUER_URL.startsWith('http:') ? [client.allowInsecureRequests] : [],
-      },
+  discovered ??= oidcClient()
+    .then((client) =>
+      client.discovery(
+        new URL(config.OIDC_ISSUER_URL),
+        config.GOOGLE_CLIENT_ID!,
+        config.GOOGLE_CLIENT_SECRET!,
+        undefined,
+        {
+          // Plain http is only ever a local test issuer.
+          execute: config.OIDC_ISSUER_URL.startsWith('http:') ? [client.allowInsecureRequests] : [],
+        },
+      ),
     )
     .catch((error) => {
       discovered = undefined;
@@ -50,7 +55,7 @@ export class GoogleSignInError extends Error {
 
 /** The issuer's authorization URL and the cookie that remembers this attempt. */
 export async function startGoogleSignIn(from: string | null) {
-  const oidc = await issuer();
+  const [client, oidc] = [await oidcClient(), await issuer()];
   const verifier = client.randomPKCECodeVerifier();
   const handshake: Handshake = { verifier, state: client.randomState(), nonce: client.randomNonce(), from };
   const url = client.buildAuthorizationUrl(oidc, {
@@ -96,7 +101,7 @@ export async function finishGoogleSignIn(request: Request) {
 async function verifiedGoogleEmail(request: Request) {
   const handshake = await handshakeCookie.read(request);
   if (!handshake) throw new GoogleSignInError('The sign-in attempt expired. Please try again.');
-  const oidc = await issuer();
+  const [client, oidc] = [await oidcClient(), await issuer()];
   const url = new URL(request.url);
   const tokens = await client.authorizationCodeGrant(oidc, new URL(`${callbackUrl}${url.search}`), {
     pkceCodeVerifier: handshake.verifier,

@@ -2,7 +2,7 @@
 // DATA_DIR/outbox with the link logged, so a local run can still follow reset links.
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { config } from './config';
 import { escapeHtml } from '~/lib/html';
 import { SITE_NAME } from '~/lib/site';
@@ -18,15 +18,22 @@ export interface Message {
 
 const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
 
-const transport = config.SMTP_URL
-  ? nodemailer.createTransport(config.SMTP_URL)
-  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+// nodemailer (about 15 MB resident) loads with the first message, not with the server.
+let transport: Promise<Transporter> | undefined;
+const transporter = () =>
+  (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+    config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  ));
 
 export class MailError extends Error {}
 
 export async function sendMail(message: Message) {
   try {
-    const info = await transport.sendMail({
+    const info = await (
+      await transporter()
+    ).sendMail({
       from,
       to: message.to,
       subject: message.subject,

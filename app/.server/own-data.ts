@@ -81,7 +81,7 @@ export async function exportOwnData(request: Request) {
   const archive = await memberData(db, user.id, config.PUBLIC_URL);
   if (!archive) throw data(null, { status: 404 });
   const name = `makerspace-${archive.username.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.zip`;
-  return new Response(createReadableStreamFromReadable(zipStream(archive)), {
+  return new Response(createReadableStreamFromReadable(await zipStream(archive)), {
     headers: {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${name}"`,

@@ -1,28 +1,29 @@
-// The S3-compatible FileStore (S3_BUCKET; docs/decisions/015-object-storage.md). Its own module so
-// a site that keeps files on disk never loads the AWS SDK.
+// The S3-compatible FileStore (S3_BUCKET; docs/decisions/015-object-storage.md). A site that keeps
+// files on disk never loads the AWS SDK.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { ASSET_ID, folderOf, type FileStore, type S3Settings } from './file-store';
 
-// Only a missing key is a missing file; a missing bucket is a misconfiguration and must be loud.
-const missing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
-
-/** Server errors, throttling and dropped connections are worth another try; refusals are not. */
-const transient = (error: unknown) =>
-  !(error instanceof S3ServiceException) || (error.$metadata.httpStatusCode ?? 500) >= 500;
-
 /** An S3-compatible bucket; `workRoot` is a local folder for files on their way up. */
-export function s3Store(settings: S3Settings, workRoot: string): FileStore {
+export async function s3Store(settings: S3Settings, workRoot: string): Promise<FileStore> {
+  // Imported here, not at the top: the server build bundles this module into the server's, where a
+  // top-level import would load the SDK (about 20 MB resident) on every site.
+  const {
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  // Only a missing key is a missing file; a missing bucket is a misconfiguration and must be loud.
+  const missing = (error: unknown) => error instanceof S3ServiceException && error.name === 'NoSuchKey';
+  /** Server errors, throttling and dropped connections are worth another try; refusals are not. */
+  const transient = (error: unknown) =>
+    !(error instanceof S3ServiceException) || (error.$metadata.httpStatusCode ?? 500) >= 500;
+
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

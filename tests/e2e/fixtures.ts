@@ -105,7 +105,9 @@ export function seededDb() {
 /** True when the current server's file store (its DATA_DIR, or the cluster's bucket) holds any file of an asset. */
 export async function assetStored(id: string) {
   const env: Record<string, string> = storeEnv(currentServer());
-  const store = env.S3_BUCKET ? storeOf(env, env.DATA_DIR) : diskStore(path.join(env.DATA_DIR, 'assets'));
+  const store = env.S3_BUCKET
+    ? await storeOf(env, env.DATA_DIR)
+    : diskStore(path.join(env.DATA_DIR, 'assets'));
   for await (const folder of store.folders()) if (folder.id === id) return true;
   return false;
 }

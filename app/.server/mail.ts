@@ -19,9 +19,9 @@ export interface Message {
 const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
 
 // nodemailer (about 15 MB resident) loads with the first message, not with the server.
-let transport: Promise<Transporter> | undefined;
+let loaded: Promise<Transporter> | undefined;
 const transporter = () =>
-  (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+  (loaded ??= import('nodemailer').then(({ default: nodemailer }) =>
     config.SMTP_URL
       ? nodemailer.createTransport(config.SMTP_URL)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
@@ -31,9 +31,8 @@ export class MailError extends Error {}
 
 export async function sendMail(message: Message) {
   try {
-    const info = await (
-      await transporter()
-    ).sendMail({
+    const transport = await transporter();
+    const info = await transport.sendMail({
       from,
       to: message.to,
       subject: message.subject,

@@ -73,5 +73,4 @@ export const json = (data: unknown, token?: string) => ({
 
 export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-export { registerOverHttp } from '../e2e/accounts';
 export type { NewMember };

@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import { test, expect, request as newRequest, type APIRequestContext } from '@playwright/test';
 import { newInviteKey } from '../support/admin';
 import { baseUrl, dataDir } from '../support/servers';
-import { freshMember, pngBytes } from '../e2e/accounts';
+import { freshMember, pngBytes, registerOverHttp } from '../e2e/accounts';
 import { waitForMail } from '../support/mail';
-import { answer, bearer, json, openApi, registerOverHttp, type Body, type NewMember } from './contract';
+import { answer, bearer, json, openApi, type Body, type NewMember } from './contract';
 
 const CORS_ORIGIN = 'http://app.example.test';
 

@@ -1,4 +1,5 @@
-// Account helpers that go through the pages exactly as a person would (JS on or off).
+// Account helpers: through the pages exactly as a person would (JS on or off), or, for journeys
+// that only need a member, through the same /register forms over plain HTTP.
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { expect, request as http, type APIRequestContext, type Page } from '@playwright/test';

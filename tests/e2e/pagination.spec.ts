@@ -3,8 +3,8 @@
 // number shows the last or the first page; a prolific member's card stays small. JavaScript on
 // and off.
 import { request as http, type Page } from '@playwright/test';
-import { journeyInviteKey, newInviteKey } from '../support/admin';
-import { freshMember, pngBytes, registerOverHttp } from './accounts';
+import { newInviteKey } from '../support/admin';
+import { freshMember, pngBytes, registered, registerOverHttp } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
 const DEMO = [
@@ -113,14 +113,10 @@ test('a search keeps its words across pages and visits each match once', async (
 
 test('a member with 30 posts: a small card on the directory, and their posts in two pages', async ({
   page,
-  baseURL,
   request,
   expectAccessible,
 }) => {
-  const member = freshMember();
-  const client = await http.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  await registerOverHttp(client, member, journeyInviteKey(), await pngBytes());
-  await client.dispose();
+  const member = await registered();
   const login = await request.post('/api/auth/login', {
     data: { email: member.email, password: member.password },
   });

@@ -13,6 +13,20 @@ const visitorHtml = (page: Page, url: string) =>
     html: await response.text(),
   }));
 
+/** Chooses a banner and a logo in the project form. */
+async function chooseImages(page: Page) {
+  await page.getByLabel('Banner').setInputFiles({
+    name: 'banner.png',
+    mimeType: 'image/png',
+    buffer: await pngBytes('#0369a1', 1200, 300),
+  });
+  await page.getByLabel('Logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: await pngBytes('#f59e0b', 200, 200),
+  });
+}
+
 /** Fills team row `index` (0-based), adding it first when the form does not have it yet. */
 async function teamRow(page: Page, index: number, member: NewMember, role: string) {
   const username = page.getByLabel(`Username ${index + 1}`, { exact: true });
@@ -42,16 +56,7 @@ test('an admin creates a project with images and an ordered team, edits it and d
   await page.getByLabel('Website').fill('https://tide.example');
   await page.getByLabel('Tags').fill('IoT, Marine');
   await page.getByLabel('Featured').check();
-  await page.getByLabel('Banner').setInputFiles({
-    name: 'banner.png',
-    mimeType: 'image/png',
-    buffer: await pngBytes('#0369a1', 1200, 300),
-  });
-  await page.getByLabel('Logo').setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: await pngBytes('#f59e0b', 200, 200),
-  });
+  await chooseImages(page);
   await teamRow(page, 0, ana, 'Hardware');
   await teamRow(page, 1, ben, 'Lead');
   // Ben leads: he goes first.
@@ -59,16 +64,7 @@ test('an admin creates a project with images and an ordered team, edits it and d
   await expect(page.getByLabel('Username 1', { exact: true })).toHaveValue(ben.username);
   // Without JavaScript the buttons above went to the server, which cannot keep chosen files.
   if (!javaScript) {
-    await page.getByLabel('Banner').setInputFiles({
-      name: 'banner.png',
-      mimeType: 'image/png',
-      buffer: await pngBytes('#0369a1', 1200, 300),
-    });
-    await page.getByLabel('Logo').setInputFiles({
-      name: 'logo.png',
-      mimeType: 'image/png',
-      buffer: await pngBytes('#f59e0b', 200, 200),
-    });
+    await chooseImages(page);
   }
   await page.getByRole('button', { name: 'Create project' }).click();
 

@@ -21,6 +21,7 @@ import { startPostgres } from '../tests/support/postgres';
 import { gzipSize, kb, load, LOAD_SECONDS, rate, rssOf } from './bench-support';
 import { crowdSize } from './crowd';
 import { READ_PAGES, startDemoSite } from './demo-site';
+import { SERVER_ARGS } from './server-command';
 
 // `npm run bench -- --members N --posts M`: the pages whose cost must not grow with the community,
 // on the demo data and on the demo data with that crowd, side by side (scripts/bench-scale.ts).
@@ -153,7 +154,7 @@ try {
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort()}`,
   };
   execFileSync('node_modules/.bin/tsx', ['scripts/migrate.ts'], { env: frontEnv, stdio: 'ignore' });
-  front = spawn(process.execPath, ['scripts/start.js'], { env: frontEnv, stdio: 'ignore' });
+  front = spawn(process.execPath, SERVER_ARGS, { env: frontEnv, stdio: 'ignore' });
   await healthy(frontBase);
   // With a cookie (one that signs no one in), so both sites render every time rather than
   // answering from their render caches.

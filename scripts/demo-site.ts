@@ -10,6 +10,7 @@ import { freshMember, register, signIn } from '../tests/e2e/accounts';
 import { healthy } from '../tests/support/app-server';
 import { freePort } from '../tests/support/browser';
 import { crowdArgs, type Crowd } from './crowd';
+import { SERVER_ARGS } from './server-command';
 
 /** The pages a visitor reads: one of each kind. */
 export const READ_PAGES = [
@@ -38,7 +39,7 @@ export async function startDemoSite(crowd?: Crowd) {
     stdio: 'ignore',
   });
   const startedAt = performance.now();
-  const server = spawn(process.execPath, ['scripts/start.js'], { env, stdio: 'ignore' });
+  const server = spawn(process.execPath, SERVER_ARGS, { env, stdio: 'ignore' });
   await healthy(base, 30_000, 5);
   const startupMs = performance.now() - startedAt;
 

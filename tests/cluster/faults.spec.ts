@@ -18,6 +18,7 @@ import { startCluster, type Cluster } from '../support/cluster';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { startS3, type S3Server } from '../support/s3';
 import { adminAsync as admin, runScript } from '../support/scripts';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -273,7 +274,7 @@ test('SIGTERM mid-burst fails no request, and a backup taken meanwhile restores 
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.last).toMatch(/^restored: 10 members, \d+ posts, 0 projects, \d+ files$/);
     const url = `http://127.0.0.1:${target.PORT}`;
-    const server = spawn(process.execPath, ['scripts/start.js'], {
+    const server = spawn(process.execPath, SERVER_ARGS, {
       env: { ...process.env, ...store, NODE_ENV: 'production', HOST: '127.0.0.1', PUBLIC_URL: url },
       stdio: 'ignore',
     });

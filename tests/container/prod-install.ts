@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/browser';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 const root = process.cwd();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-image-'));
@@ -66,7 +67,7 @@ try {
     PORT: String(port),
     HOST: '127.0.0.1',
   };
-  server = spawn(process.execPath, ['scripts/start.js'], {
+  server = spawn(process.execPath, SERVER_ARGS, {
     cwd: dir,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

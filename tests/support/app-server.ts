@@ -1,12 +1,13 @@
 // Starts the built app on a DATA_DIR of the test's choosing (for tests that restart it).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 export async function startApp(
   dataDir: string,
   port: number,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 /** Debian puts nginx in /usr/sbin, which is not on every user's PATH. */
 export const nginxBinary =
@@ -58,7 +59,7 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
 `,
   );
   const instance = (nodePort: number) =>
-    spawn(process.execPath, ['scripts/start.js'], {
+    spawn(process.execPath, SERVER_ARGS, {
       env: {
         ...env,
         PORT: String(nodePort),

@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { dataDir, mailDir, serverPort } from './servers';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 /** A real SMTP server on loopback that writes each message it receives to `dir` as an .eml file. */
 export async function catchMail(port: number, dir: string) {
@@ -96,7 +97,7 @@ export async function startRemoteSite(backendEnv: NodeJS.ProcessEnv) {
     API_TIMEOUT_MS: '3000',
   };
   execFileSync(path.resolve('node_modules/.bin/tsx'), ['scripts/migrate.ts'], { env, stdio: 'inherit' });
-  const site = spawn(process.execPath, ['scripts/start.js'], { env, stdio: 'inherit' });
+  const site = spawn(process.execPath, SERVER_ARGS, { env, stdio: 'inherit' });
   return {
     stop() {
       site.kill('SIGTERM');

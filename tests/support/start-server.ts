@@ -12,6 +12,7 @@ import { startCluster } from './cluster';
 import { startPostgres } from './postgres';
 import { startS3 } from './s3';
 import { serverPort, storeEnv, type ServerName } from './servers';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 const name = process.argv[2] as ServerName;
 const port = String(serverPort(name));
@@ -122,7 +123,7 @@ const cluster =
     : undefined;
 const server = cluster
   ? cluster.instances[0]
-  : spawn(process.execPath, ['scripts/start.js'], {
+  : spawn(process.execPath, SERVER_ARGS, {
       env,
       stdio: 'inherit',
     });

@@ -14,6 +14,18 @@ test("a missing or unreadable date shows today's date", () => {
   expect(isoDay('not a date', now)).toBe('2026-11-22');
 });
 
+test('a date shows the same day every time, past the remembered ones too', () => {
+  const start = Date.parse('2020-01-01T12:00:00Z');
+  const dates = Array.from({ length: 5000 }, (_, i) => new Date(start + i * 86_400_000).toISOString());
+  const first = dates.map((date) => isoDay(date));
+  expect(dates.map((date) => isoDay(date))).toEqual(first);
+  expect(first[0]).toBe('2020-01-01');
+  expect(first[4999]).toBe('2033-09-08');
+  // Today's date is never remembered for an unreadable one.
+  expect(isoDay('not a date', new Date('2026-01-02T12:00:00Z'))).toBe('2026-01-02');
+  expect(isoDay('not a date', new Date('2026-01-03T12:00:00Z'))).toBe('2026-01-03');
+});
+
 test('long date for the post view', () => {
   expect(longDate('2025-03-03T12:00:00Z')).toBe('3 March 2025');
   expect(longDate('garbage')).toBe('');

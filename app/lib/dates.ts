@@ -11,11 +11,21 @@ const LONG = new Intl.DateTimeFormat('en-IE', {
   year: 'numeric',
 });
 
+// A page of the directory formats up to 144 post dates, the same ones render after render:
+// remembered, each is formatted once. Bounded: emptied when full.
+const DAYS_REMEMBERED = 4096;
+const days = new Map<string, string>();
+
 /** docs/product.md §3: created_at as YYYY-MM-DD, or today's date when missing or unreadable. */
 export function isoDay(createdAt: string | null | undefined, now: Date = new Date()): string {
+  const known = createdAt ? days.get(createdAt) : undefined;
+  if (known) return known;
   const date = createdAt ? new Date(createdAt) : now;
-  const valid = Number.isNaN(date.getTime()) ? now : date;
-  return DAY.format(valid);
+  if (!createdAt || Number.isNaN(date.getTime())) return DAY.format(now);
+  const day = DAY.format(date);
+  if (days.size >= DAYS_REMEMBERED) days.clear();
+  days.set(createdAt, day);
+  return day;
 }
 
 /** A long, friendly date for the post view: '3 March 2025'. */

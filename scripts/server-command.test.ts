@@ -10,7 +10,7 @@ describe('the server command', () => {
     expect(JSON.parse(cmd)).toEqual(['node', ...SERVER_ARGS]);
   });
 
-  it('holds only flags node accepts', () => {
+  it('holds only flags node also accepts in NODE_OPTIONS', () => {
     for (const flag of NODE_FLAGS)
       expect(process.allowedNodeEnvironmentFlags.has(flag.split('=')[0])).toBe(true);
   });

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import { NODE_FLAGS } from './server-command.js';
+import { NODE_FLAGS, SERVER_ARGS } from './server-command.js';
 
 process.env.NODE_ENV ??= 'production';
 // V8 sizes its heap for the machine, not for this server: on a 24 GB machine it let a crowd's
@@ -11,11 +11,13 @@ process.env.NODE_ENV ??= 'production';
 // a collection, instead of up to 4x, keeps it near what is live, at no throughput measured
 // (docs/decisions/019-heap-growth.md). Set before the server loads.
 v8.setFlagsFromString('--heap-growing-percent=10');
-const missing = NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+// Flags that work only on node's command line (or in NODE_OPTIONS): say so when they are missing.
+const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+const missing = NODE_FLAGS.filter((flag) => !given.includes(flag));
 if (missing.length) {
   console.warn(
     `Started without ${missing.join(' ')}: memory under load will be higher (docs/decisions/020-young-generation.md). ` +
-      `Start the server with \`npm start\` or \`node ${NODE_FLAGS.join(' ')} scripts/start.js\`.`,
+      `Start the server with \`npm start\` or \`${['node', ...SERVER_ARGS].join(' ')}\`.`,
   );
 }
 const entry = new URL('../build/server.js', import.meta.url);

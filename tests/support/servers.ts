@@ -1,4 +1,4 @@
-// The app servers the end-to-end tests run against: the built app (`node scripts/start.js`)
+// The app servers the end-to-end tests run against: the built app (SERVER_ARGS, as `npm start`)
 // on 127.0.0.1, each with its own temporary DATA_DIR filled through the real CLI.
 //   seeded: `npm run seed:demo` data
 //   empty:  a fresh database, honest empty states

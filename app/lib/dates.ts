@@ -18,10 +18,11 @@ const days = new Map<string, string>();
 
 /** docs/product.md §3: created_at as YYYY-MM-DD, or today's date when missing or unreadable. */
 export function isoDay(createdAt: string | null | undefined, now: Date = new Date()): string {
-  const known = createdAt ? days.get(createdAt) : undefined;
+  if (!createdAt) return DAY.format(now);
+  const known = days.get(createdAt);
   if (known) return known;
-  const date = createdAt ? new Date(createdAt) : now;
-  if (!createdAt || Number.isNaN(date.getTime())) return DAY.format(now);
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return DAY.format(now);
   const day = DAY.format(date);
   if (days.size >= DAYS_REMEMBERED) days.clear();
   days.set(createdAt, day);

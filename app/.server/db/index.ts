@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import { config, isPostgresUrl } from '../config';
 import type { Database } from './schema';
+import { keepingStatements } from './statements';
 import * as initial from './migrations/001-initial';
 import * as usernameRedirects from './migrations/002-username-redirects';
 import * as sessionChecks from './migrations/003-session-checks';
@@ -51,7 +52,7 @@ export async function connect(url: string | undefined, dataDir: string): Promise
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
 }
 
 export async function migrateToLatest(db: Kysely<Database>) {

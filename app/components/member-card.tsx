@@ -1,5 +1,4 @@
 import type { MemberCardModel, PostLink } from '~/lib/display';
-import { isoDay } from '~/lib/dates';
 import { cardName, postTitle, shortBio } from '~/lib/text';
 import { Avatar } from './images';
 
@@ -12,15 +11,14 @@ import { Avatar } from './images';
  */
 export const CARD_POSTS = 2;
 
+/** A row is its link, its day and Featured, with no wrapper: a directory page holds up to 144. */
 function PostItem({ memberId, post }: { memberId: string; post: PostLink }) {
   return (
     <li className="post-item">
       <a href={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</a>
-      <span className="post-meta">
-        {/* The day is a valid date string, so <time> needs no datetime attribute. */}
-        <time>{isoDay(post.created_at)}</time>
-        {post.starred ? <span className="badge badge-featured">Featured</span> : null}
-      </span>
+      {/* The day is a valid date string, so <time> needs no datetime attribute. */}
+      <time>{post.day}</time>
+      {post.starred ? <span className="badge badge-featured">Featured</span> : null}
     </li>
   );
 }
@@ -65,7 +63,7 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
           <h3 className="small-heading">Posts</h3>
           <ul className="post-list">
             {shown.map((post) => (
-              <PostItem key={post.id} memberId={memberId} post={post} />
+              <PostItem key={post.slug} memberId={memberId} post={post} />
             ))}
           </ul>
           {more.length ? (
@@ -76,12 +74,12 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
               </summary>
               <ul className="post-list">
                 {more.map((post) => (
-                  <PostItem key={post.id} memberId={memberId} post={post} />
+                  <PostItem key={post.slug} memberId={memberId} post={post} />
                 ))}
               </ul>
               {member.postCount > member.posts.length ? (
                 <a href={`/members/${memberId}`} className="all-posts">
-                  All {member.postCount} posts
+                  {`All ${member.postCount} posts`}
                 </a>
               ) : null}
             </details>

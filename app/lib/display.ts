@@ -1,13 +1,25 @@
 // What a page sends to the browser is what it shows (docs/product.md §3): lists of posts carry
 // titles, dates, flags and links, never the posts' text, so a page's loader data does not grow
 // with what members write.
+import { isoDay } from './dates';
 import type { Member, Post } from './models';
 
 /** A post in a list: everything but its text. */
 export type PostSummary = Omit<Post, 'content'>;
 
-/** A post on a member card: title, date, Featured and the link's slug. */
-export type PostLink = Pick<Post, 'id' | 'slug' | 'title' | 'starred' | 'created_at'>;
+/**
+ * A post on a member card: the link's slug, its title, its day as the card shows it and Featured.
+ * The day is formatted once on the server, and nothing the card does not show is sent: a directory
+ * page carries up to 144 of these.
+ */
+export type PostLink = Pick<Post, 'slug' | 'title' | 'starred'> & { day: string };
+
+export const postLink = (post: Pick<Post, 'slug' | 'title' | 'starred' | 'created_at'>): PostLink => ({
+  slug: post.slug,
+  title: post.title,
+  starred: post.starred,
+  day: isoDay(post.created_at),
+});
 
 /**
  * A member's card in the directory: no banner; their newest posts as links (at most
@@ -42,13 +54,7 @@ export const memberCard = (member: Member): MemberCardModel => ({
   bio: member.bio,
   qualifications: member.qualifications,
   avatar: member.avatar,
-  posts: member.posts.slice(0, CARD_POST_LIMIT).map((post) => ({
-    id: post.id,
-    slug: post.slug,
-    title: post.title,
-    starred: post.starred,
-    created_at: post.created_at,
-  })),
+  posts: member.posts.slice(0, CARD_POST_LIMIT).map(postLink),
   postCount: member.posts.length,
 });
 

@@ -66,9 +66,36 @@ test('a card carries the newest six posts and the count', async () => {
   const prolific = members.find((m) => m.username === 'm29')!;
   expect(prolific.postCount).toBe(29);
   expect(prolific.posts.map((p) => p.title)).toEqual([28, 27, 26, 25, 24, 23].map((p) => `Post ${p}`));
-  expect(Object.keys(prolific.posts[0]).sort()).toEqual(['created_at', 'id', 'slug', 'starred', 'title']);
+  expect(Object.keys(prolific.posts[0]).sort()).toEqual(['day', 'slug', 'starred', 'title']);
   const quiet = (await directoryPage(db, '', 1)).members[0];
   expect(quiet).toMatchObject({ username: 'm0', postCount: 0, posts: [] });
+});
+
+test("a card's posts of the same moment come in the same order every time", async () => {
+  for (const id of ['tie-b', 'tie-a', 'tie-c'])
+    await db
+      .insertInto('posts')
+      .values({
+        id,
+        user_id: 'user-27',
+        slug: id,
+        title: id,
+        content: 'text',
+        starred: 0,
+        file_id: null,
+        created_at: at(500),
+        updated_at: at(500),
+      })
+      .execute();
+  const { members } = await directoryPage(db, '', 2);
+  expect(members.find((m) => m.username === 'm27')!.posts.map((p) => p.title)).toEqual([
+    'tie-a',
+    'tie-b',
+    'tie-c',
+    'Post 26',
+    'Post 25',
+    'Post 24',
+  ]);
 });
 
 test('a search pages through its matches only', async () => {

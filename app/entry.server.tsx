@@ -2,7 +2,7 @@ import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { NonceProvider } from './components/nonce';
 import { mendDocument } from './lib/html';
-import { renderDocument } from './.server/render-document';
+import { documentWantsScripts, renderDocument, renderWithoutScripts } from './.server/render-document';
 import { applySecurityHeaders, createNonce } from './.server/security';
 
 // For the render cache in front of Remix (server/index.ts).
@@ -18,12 +18,18 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
-  const html = await renderDocument(
+  const page = (
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-    </NonceProvider>,
-    { nonce, abortDelay: ABORT_DELAY, onError: () => (responseStatusCode = 500) },
+    </NonceProvider>
   );
+  const html =
+    (!documentWantsScripts(remixContext) && renderWithoutScripts(page, remixContext)) ||
+    (await renderDocument(page, {
+      nonce,
+      abortDelay: ABORT_DELAY,
+      onError: () => (responseStatusCode = 500),
+    }));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   applySecurityHeaders(responseHeaders, nonce);
   return new Response(mendDocument(html), { headers: responseHeaders, status: responseStatusCode });

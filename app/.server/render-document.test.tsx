@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderDocument } from './render-document';
+import type { EntryContext } from '@remix-run/node';
+import { READ_PAGE } from '~/lib/hydration';
+import { documentWantsScripts, renderDocument, renderWithoutScripts } from './render-document';
 
 // Only the timers renderDocument sets: React schedules its work with setImmediate, which stays real.
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
@@ -32,5 +34,48 @@ describe('renderDocument', () => {
     expect(await rendered).toContain('<p>Loading</p>');
     expect(errors).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+/** The parts of Remix's context these read: the matched routes, their handles, the root's data. */
+function context(handle: unknown, user: unknown): EntryContext {
+  return {
+    staticHandlerContext: {
+      matches: [{ route: { id: 'root' } }, { route: { id: 'routes/page' } }],
+      loaderData: { root: { user } },
+    },
+    routeModules: { root: {}, 'routes/page': { handle } },
+  } as unknown as EntryContext;
+}
+
+describe('documentWantsScripts', () => {
+  it('leaves them out of a read page for a visitor only', () => {
+    expect(documentWantsScripts(context(READ_PAGE, null))).toBe(false);
+    expect(documentWantsScripts(context(READ_PAGE, { username: 'niamh' }))).toBe(true);
+    expect(documentWantsScripts(context(undefined, null))).toBe(true);
+  });
+});
+
+describe('renderWithoutScripts', () => {
+  it('renders a document whole, as a string, with its doctype', () => {
+    const html = renderWithoutScripts(
+      <html lang="en">
+        <body>
+          <p>Hello</p>
+        </body>
+      </html>,
+      context(READ_PAGE, null),
+    );
+    expect(html).toBe('<!DOCTYPE html><html lang="en"><body><p>Hello</p></body></html>');
+  });
+
+  it('gives the document back to the stream when it rendered the scripts after all', () => {
+    const remix = context(READ_PAGE, null);
+    // What Remix's <Scripts> does: its loader data then follows through a component that suspends.
+    function Scripts() {
+      remix.renderMeta = { didRenderScripts: true };
+      return null;
+    }
+    expect(renderWithoutScripts(<Scripts />, remix)).toBeNull();
   });
 });

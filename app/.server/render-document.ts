@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { EntryContext } from '@remix-run/node';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { wantsScripts } from '~/lib/hydration';
 
 /**
  * `element` rendered whole, as a string: no loader defers data, so streaming would gain nothing,
@@ -48,4 +50,27 @@ export function renderDocument(
     // call, so a render that fails to start leaves no timer behind.
     const abortTimer = setTimeout(() => abort(), abortDelay);
   });
+}
+
+/** Whether the document will carry Remix's scripts: the rule root.tsx renders them by. */
+export function documentWantsScripts({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  const { matches, loaderData } = staticHandlerContext;
+  const root = loaderData.root as { user?: unknown } | undefined;
+  return wantsScripts(
+    matches.map((match) => routeModules[match.route.id]?.handle),
+    Boolean(root?.user),
+  );
+}
+
+/**
+ * A document without scripts (a visitor's read page), rendered by React's string renderer: it
+ * builds the markup as strings, where the stream encodes each of its thousands of pieces into
+ * bytes, a third of what a directory page allocated. Without scripts nothing suspends: Remix's
+ * loader-data stream is written by its scripts only. `null` when the document rendered them after
+ * all (the rule above mispredicted, say, for an error page): its loader data would be missing, so
+ * the caller renders it again with renderDocument.
+ */
+export function renderWithoutScripts(element: ReactNode, context: EntryContext): string | null {
+  const html = renderToString(element);
+  return context.renderMeta?.didRenderScripts ? null : `<!DOCTYPE html>${html}`;
 }

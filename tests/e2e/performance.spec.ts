@@ -171,6 +171,9 @@ test('a large attachment shows its upload progress and can be cancelled @js-only
     buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20)]),
   };
   await page.getByLabel('Attachment').setInputFiles(file);
+  // Choosing a file loads the progress bar's module, which wraps fetch; a person takes longer than
+  // that to press the button (pressed at once, the form goes by plain fetch, whole, without a bar).
+  await page.waitForFunction(() => !window.fetch.toString().includes('[native code]'));
   // A slow uplink: 3 MB at 256 KB/s takes about 12 s.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {

@@ -16,6 +16,7 @@ import * as dataVersion from './migrations/006-data-version';
 import * as admin from './migrations/007-admin';
 import * as moderation from './migrations/008-moderation';
 import * as directoryIndex from './migrations/009-directory-index';
+import * as cardPostsIndex from './migrations/010-card-posts-index';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '007-admin': admin,
   '008-moderation': moderation,
   '009-directory-index': directoryIndex,
+  '010-card-posts-index': cardPostsIndex,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

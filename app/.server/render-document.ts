@@ -7,8 +7,9 @@ import { wantsScripts } from '~/lib/hydration';
 /**
  * `element` rendered whole, as a string: no loader defers data, so streaming would gain nothing,
  * and the document can be mended before it is sent (entry.server.tsx). Remix's single fetch
- * writes the loader data through a component that suspends, so the render must be React's stream
- * (renderToString would leave that data out). A render still unfinished after `abortDelay` ms is
+ * writes a page's loader data after its scripts through a component that suspends, so a document
+ * with scripts must be rendered by React's stream (renderToString would leave that data out; one
+ * without is rendered by renderWithoutScripts below). A render still unfinished after `abortDelay` ms is
  * aborted. The abort timer is cleared once the document is whole: while pending, it held the
  * whole render (the React tree, the loader data, the document), about 600 renders and 75 MB under
  * the bench's load.

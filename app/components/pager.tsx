@@ -1,6 +1,7 @@
 // Numbered page links with Previous and Next (docs/product.md §2): plain links, so they work without
-// JavaScript; with it, Remix follows them in place and the address still names the page.
-import { Link } from '@remix-run/react';
+// JavaScript; with it, Remix follows them in place (useClientLinks, one listener for the whole
+// pager rather than router hooks for each link on every render) and the address still names the page.
+import { useClientLinks } from '~/components/client-links';
 import { pageWindow } from '~/lib/pagination';
 
 export function Pager({
@@ -15,15 +16,16 @@ export function Pager({
   label: string;
   href: (page: number) => string;
 }) {
+  const links = useClientLinks<HTMLElement>();
   if (pages <= 1) return null;
   return (
-    <nav className="page-links" aria-label={label}>
+    <nav className="page-links" aria-label={label} ref={links}>
       <ul>
         <li>
           {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev" className="button button-small button-secondary">
+            <a href={href(page - 1)} rel="prev" className="button button-small button-secondary">
               Previous
-            </Link>
+            </a>
           ) : null}
         </li>
         {pageWindow(page, pages).map((n, i) =>
@@ -38,18 +40,18 @@ export function Pager({
                   {n}
                 </span>
               ) : (
-                <Link to={href(n)} className="page-number" aria-label={`Page ${n}`}>
+                <a href={href(n)} className="page-number" aria-label={`Page ${n}`}>
                   {n}
-                </Link>
+                </a>
               )}
             </li>
           ),
         )}
         <li>
           {page < pages ? (
-            <Link to={href(page + 1)} rel="next" className="button button-small button-secondary">
+            <a href={href(page + 1)} rel="next" className="button button-small button-secondary">
               Next
-            </Link>
+            </a>
           ) : null}
         </li>
       </ul>

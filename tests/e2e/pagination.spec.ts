@@ -4,8 +4,8 @@
 // and off.
 import { request as http, type Page } from '@playwright/test';
 import { newInviteKey } from '../support/admin';
-import { freshMember, pngBytes, registered, registerOverHttp } from './accounts';
-import { expect, seededDb, test } from './fixtures';
+import { freshMember, pngBytes, registered, registerOverHttp, signedIn } from './accounts';
+import { expect, hydrated, seededDb, test } from './fixtures';
 
 const DEMO = [
   'aoife_byrne',
@@ -41,6 +41,14 @@ async function registerMembers(baseURL: string, count: number, fullname = (i: nu
   return usernames;
 }
 
+/** Registers members until the directory holds at least two pages, whichever tests ran before. */
+async function twoDirectoryPages(baseURL: string) {
+  const listed = seededDb().prepare('select count(*) as n from users where hidden = 0').get() as {
+    n: number;
+  };
+  await registerMembers(baseURL, Math.max(0, 25 - listed.n));
+}
+
 /** Every page from the current one on, by its 'Next' link: what each page listed. */
 async function walk(page: Page, list: (page: Page) => Promise<string[]>) {
   const pages: string[][] = [];
@@ -59,11 +67,7 @@ test('the directory’s page links visit every member once, 24 a page', async ({
   expectAccessible,
 }) => {
   test.slow(); // it may register members first
-  // At least two pages, whichever tests ran before.
-  const listed = seededDb().prepare('select count(*) as n from users where hidden = 0').get() as {
-    n: number;
-  };
-  await registerMembers(baseURL!, Math.max(0, 25 - listed.n));
+  await twoDirectoryPages(baseURL!);
   await page.goto('/members');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/members$/);
   await expect(page.locator('link[rel="next"]')).toHaveAttribute('href', /\/members\?page=2$/);
@@ -94,6 +98,30 @@ test('the directory’s page links visit every member once, 24 a page', async ({
   await page.goto('/members?page=abc');
   await expect(page.locator('.page-links [aria-current="page"]')).toHaveText('1');
   expect(await cardLinks(page)).toContain('/members/aoife_byrne');
+});
+
+// The pager's links are plain <a> with one listener on the pager (app/components/client-links.ts).
+test('with scripts, page links load the next page in place for a member @js-only', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow(); // it may register members first
+  await twoDirectoryPages(baseURL!);
+  await signedIn(page);
+  await page.goto('/members');
+  await hydrated(page);
+  const first = await cardLinks(page);
+  // A mark on the window survives only a navigation that does not load a new document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole('navigation', { name: 'Members pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/members\?page=2$/);
+  await expect(page.locator('.page-links [aria-current="page"]')).toHaveText('2');
+  expect(await cardLinks(page)).not.toContain(first[0]);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await page.getByRole('navigation', { name: 'Members pages' }).getByRole('link', { name: 'Page 1' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  expect(await cardLinks(page)).toEqual(first);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
 });
 
 test('a search keeps its words across pages and visits each match once', async ({ page, baseURL }) => {
@@ -153,7 +181,7 @@ test('a member with 30 posts: a small card on the directory, and their posts in 
   const postTitles = (p: Page) =>
     p
       .getByRole('region', { name: /Posts$/ })
-      .locator('.post-item > a')
+      .locator('.post-list > li > a')
       .allTextContents();
   const pages = await walk(page, postTitles);
   expect(pages.map((listed) => listed.length)).toEqual([24, 6]);

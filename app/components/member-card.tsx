@@ -11,10 +11,14 @@ import { Avatar } from './images';
  */
 export const CARD_POSTS = 2;
 
-/** A row is its link, its day and Featured, with no wrapper: a directory page holds up to 144. */
-function PostItem({ memberId, post }: { memberId: string; post: PostLink }) {
+/**
+ * A row is its link, its day and Featured, with no wrapper. A plain function rather than a
+ * component: a directory page holds up to 144 rows, and each component would be one more element
+ * and call for React to make on every render.
+ */
+function postRow(memberId: string, post: PostLink) {
   return (
-    <li className="post-item">
+    <li key={post.slug}>
       <a href={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</a>
       {/* The day is a valid date string, so <time> needs no datetime attribute. */}
       <time>{post.day}</time>
@@ -61,22 +65,14 @@ export function MemberCard({ member }: { member: MemberCardModel }) {
       {member.posts.length ? (
         <div className="member-posts">
           <h3 className="small-heading">Posts</h3>
-          <ul className="post-list">
-            {shown.map((post) => (
-              <PostItem key={post.slug} memberId={memberId} post={post} />
-            ))}
-          </ul>
+          <ul className="post-list">{shown.map((post) => postRow(memberId, post))}</ul>
           {more.length ? (
             <details className="more-posts">
               <summary>
                 <span className="when-closed">{`+${member.postCount - shown.length} more`}</span>
                 <span className="when-open">show less</span>
               </summary>
-              <ul className="post-list">
-                {more.map((post) => (
-                  <PostItem key={post.slug} memberId={memberId} post={post} />
-                ))}
-              </ul>
+              <ul className="post-list">{more.map((post) => postRow(memberId, post))}</ul>
               {member.postCount > member.posts.length ? (
                 <a href={`/members/${memberId}`} className="all-posts">
                   {`All ${member.postCount} posts`}

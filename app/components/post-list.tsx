@@ -22,7 +22,7 @@ export function PostList({
   return (
     <ul className="post-list">
       {posts.map((post) => (
-        <li key={post.id} className="post-item">
+        <li key={post.id}>
           <Link to={`/posts/${memberId}/${post.slug}`}>{postTitle(post.title)}</Link>
           <span className="post-meta">
             <time>{isoDay(post.created_at)}</time>

@@ -21,4 +21,15 @@ export function rssOf(pid: number) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
+/**
+ * The CPU time process `pid` has used, in ms (Linux): user and system, its own threads' included
+ * (the collector's helpers). /proc counts in clock ticks, a hundredth of a second on Linux.
+ */
+export function cpuMsOf(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -17,12 +17,13 @@ const DAYS_REMEMBERED = 4096;
 const days = new Map<string, string>();
 
 /** docs/product.md §3: created_at as YYYY-MM-DD, or today's date when missing or unreadable. */
-export function isoDay(createdAt: string | null | undefined, now: Date = new Date()): string {
-  if (!createdAt) return DAY.format(now);
+export function isoDay(createdAt: string | null | undefined, now?: Date): string {
+  // `now` is made only when needed: a remembered day, the usual case, allocates nothing.
+  if (!createdAt) return DAY.format(now ?? new Date());
   const known = days.get(createdAt);
   if (known) return known;
   const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return DAY.format(now);
+  if (Number.isNaN(date.getTime())) return DAY.format(now ?? new Date());
   const day = DAY.format(date);
   if (days.size >= DAYS_REMEMBERED) days.clear();
   days.set(createdAt, day);

@@ -5,7 +5,7 @@ import { newInviteKey } from '../support/admin';
 import { EMULATOR_API_KEY } from '../support/firebase-emulator';
 import { emulatorAuth } from '../support/firebase-accounts';
 import { serverPort } from '../support/servers';
-import { freshMember, pngBytes } from '../e2e/accounts';
+import { freshMember, pngFile } from '../e2e/accounts';
 import { answer, bearer, json } from './contract';
 
 /** A new emulator account and its ID token, as the makerspace's own app would get them. */
@@ -34,7 +34,7 @@ test('sign-up with a Firebase ID token: invite checked and consumed, then the to
     request,
     await request.post('/api/assets/upload/me.png', {
       ...bearer(idToken),
-      multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: await pngBytes() } },
+      multipart: { file: await pngFile('me.png') },
     }),
     'POST',
     '/assets/upload/{filename}',
@@ -92,7 +92,7 @@ test('sign-up with a Firebase ID token: invite checked and consumed, then the to
     request,
     await request.post('/api/assets/upload/theirs.png', {
       ...bearer(stranger.idToken),
-      multipart: { file: { name: 'theirs.png', mimeType: 'image/png', buffer: await pngBytes('#111111') } },
+      multipart: { file: await pngFile('theirs.png', '#111111') },
     }),
     'POST',
     '/assets/upload/{filename}',

@@ -29,6 +29,13 @@ export const pngBytes = (colour = '#0f766e', width = 256, height = 256) =>
     .png()
     .toBuffer();
 
+/** A PNG as a file field or a multipart request takes it. */
+export const pngFile = async (name: string, ...image: Parameters<typeof pngBytes>) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: await pngBytes(...image),
+});
+
 export async function fillStepOne(page: Page, member: NewMember, inviteKey: string) {
   await page.getByLabel('Email', { exact: true }).fill(member.email);
   await page.getByLabel('Username', { exact: true }).fill(member.username);
@@ -62,9 +69,7 @@ export async function register(
   await reachStepTwo(page, member, inviteKey, base);
   await page.getByLabel('Bio').fill(`I build things at the lab. ${member.fullname}.`);
   await page.getByLabel('Qualification 1', { exact: true }).fill('Electronics Engineer');
-  await page
-    .getByLabel('Avatar')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBytes() });
+  await page.getByLabel('Avatar').setInputFiles(await pngFile('me.png'));
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Registration Successful' })).toBeVisible();
   await expect(page).toHaveURL(/\/login\?/, { timeout: 10_000 });

@@ -4,7 +4,7 @@
 // files in S3, two instances behind nginx); the portfolio journeys look for the seeded projects by
 // name, so the projects made here do not upset them.
 import type { Page } from '@playwright/test';
-import { pngBytes, registered, signedIn, signedInAdmin, type NewMember } from './accounts';
+import { pngFile, registered, signedIn, signedInAdmin, type NewMember } from './accounts';
 import { expect, expectCrossSiteRefused, test } from './fixtures';
 
 const visitorHtml = (page: Page, url: string) =>
@@ -15,16 +15,8 @@ const visitorHtml = (page: Page, url: string) =>
 
 /** Chooses a banner and a logo in the project form. */
 async function chooseImages(page: Page) {
-  await page.getByLabel('Banner').setInputFiles({
-    name: 'banner.png',
-    mimeType: 'image/png',
-    buffer: await pngBytes('#0369a1', 1200, 300),
-  });
-  await page.getByLabel('Logo').setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: await pngBytes('#f59e0b', 200, 200),
-  });
+  await page.getByLabel('Banner').setInputFiles(await pngFile('banner.png', '#0369a1', 1200, 300));
+  await page.getByLabel('Logo').setInputFiles(await pngFile('logo.png', '#f59e0b', 200, 200));
 }
 
 /** Fills team row `index` (0-based), adding it first when the form does not have it yet. */
@@ -147,9 +139,7 @@ test('bad project input is shown next to its field with what was typed, and crea
     .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByLabel('Banner')).toHaveAccessibleDescription(/image/i);
-  await page
-    .getByLabel('Banner')
-    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await pngBytes() });
+  await page.getByLabel('Banner').setInputFiles(await pngFile('banner.png'));
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByLabel('Username 1', { exact: true })).toHaveAccessibleDescription(
     'No member has this username',

@@ -2,7 +2,7 @@
 // the browser, and every change lands in the audit log. JavaScript on and off.
 import { admin, adminOutput } from '../support/admin';
 import { currentServer } from '../support/servers';
-import { freshMember, pngBytes, register, registered, signedIn, signedInAdmin } from './accounts';
+import { freshMember, pngFile, register, registered, signedIn, signedInAdmin } from './accounts';
 import { assetStored, expect, expectCrossSiteRefused, listings, seededDb, test } from './fixtures';
 
 const ADMIN_URLS = [
@@ -244,9 +244,7 @@ test('an admin finds a member and deletes them after a step that names what goes
   await theirPage.goto('/posts/new');
   await theirPage.getByLabel('Title').fill(title);
   await theirPage.getByLabel('Content').fill('Plans attached.');
-  await theirPage
-    .getByLabel('Attachment')
-    .setInputFiles({ name: 'jig.png', mimeType: 'image/png', buffer: await pngBytes('#16a34a') });
+  await theirPage.getByLabel('Attachment').setInputFiles(await pngFile('jig.png', '#16a34a'));
   await theirPage.getByRole('button', { name: 'Create Post' }).click();
   await expect(theirPage).toHaveURL(/\/profile$/);
   const own = seededDb()

@@ -1,7 +1,7 @@
 // 'Delete my account': a confirmation step with the password, then the member, their posts, their
 // files, their sessions and their sign-in account are gone, and their pages answer 404.
 // JavaScript on and off, and again on the Firebase Auth emulator (the account goes there too).
-import { pngBytes, signedIn, signIn } from './accounts';
+import { pngFile, signedIn, signIn } from './accounts';
 import { assetStored, expect, expectCrossSiteRefused, IDENTITY, seededDb, test } from './fixtures';
 
 test(
@@ -13,9 +13,7 @@ test(
     await page.goto('/posts/new');
     await page.getByLabel('Title').fill('Last notes before I go');
     await page.getByLabel('Content').fill('Leaving the jig plans here.');
-    await page
-      .getByLabel('Attachment')
-      .setInputFiles({ name: 'plans.png', mimeType: 'image/png', buffer: await pngBytes('#7c3aed') });
+    await page.getByLabel('Attachment').setInputFiles(await pngFile('plans.png', '#7c3aed'));
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     const rows = seededDb()

@@ -4,15 +4,7 @@
 import { admin, newInviteKey } from '../support/admin';
 import { emulatorAuth, firebaseAccount } from '../support/firebase-accounts';
 import { currentServer } from '../support/servers';
-import {
-  freshMember,
-  pngBytes,
-  register,
-  registered,
-  signIn,
-  signInAtIssuer,
-  reachStepTwo,
-} from './accounts';
+import { freshMember, pngFile, register, registered, signIn, signInAtIssuer, reachStepTwo } from './accounts';
 import { expect, IDENTITY, seededDb, test } from './fixtures';
 
 const memberUid = (email: string) =>
@@ -62,9 +54,7 @@ test('a failure after the Firebase account was made leaves no account behind', I
   const key = newInviteKey();
   await reachStepTwo(page, member, key);
   await page.getByLabel('Bio').fill('Here for the wetlab.');
-  await page
-    .getByLabel('Avatar')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngBytes('#9333ea') });
+  await page.getByLabel('Avatar').setInputFiles(await pngFile('me.png', '#9333ea'));
   // The key is revoked between the steps, so the member record fails after Firebase said yes.
   admin(currentServer(), 'invite', 'revoke', key);
   await page.getByRole('button', { name: 'Register' }).click();

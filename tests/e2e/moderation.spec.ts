@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { firebaseAccount } from '../support/firebase-accounts';
 import { currentServer } from '../support/servers';
-import { pngBytes, signedIn, signedInAdmin, signIn, type NewMember } from './accounts';
+import { pngFile, signedIn, signedInAdmin, signIn, type NewMember } from './accounts';
 import { assetStored, expect, expectCrossSiteRefused, IDENTITY, listings, seededDb, test } from './fixtures';
 
 const auditRow = (page: Page, text: string) =>
@@ -117,9 +117,7 @@ test('an admin removes a member’s post with a reason: post and file are gone, 
   await theirPage.goto('/posts/new');
   await theirPage.getByLabel('Title').fill('Cheap printer filament for sale');
   await theirPage.getByLabel('Content').fill('DM me.');
-  await theirPage
-    .getByLabel('Attachment')
-    .setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await pngBytes('#dc2626') });
+  await theirPage.getByLabel('Attachment').setInputFiles(await pngFile('ad.png', '#dc2626'));
   await theirPage.getByRole('button', { name: 'Create Post' }).click();
   await expect(theirPage).toHaveURL(/\/profile$/);
   const post = seededDb()

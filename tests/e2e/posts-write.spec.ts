@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { pngBytes, signedIn } from './accounts';
+import { pngBytes, pngFile, signedIn } from './accounts';
 import { assetStored, expect, hugeFilePath, seededDb, STORE, test } from './fixtures';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -40,7 +40,7 @@ test(
     await createPost(page, {
       title: 'Reflow oven build',
       content: 'Toaster oven, thermocouple\nand a PID loop.',
-      file: { name: 'oven.png', mimeType: 'image/png', buffer: await pngBytes('#c2410c', 640, 480) },
+      file: await pngFile('oven.png', '#c2410c', 640, 480),
       featured: true,
     });
     await createPost(page, {
@@ -92,9 +92,7 @@ test(
     await page.getByLabel('Title').fill('Jig v2');
     await page.getByLabel('Content').fill('Second try, much better');
     await page.getByLabel('Feature this post (mark as important)').check();
-    await page
-      .getByLabel('Attachment')
-      .setInputFiles({ name: 'jig-v2.png', mimeType: 'image/png', buffer: await pngBytes('#1d4ed8') });
+    await page.getByLabel('Attachment').setInputFiles(await pngFile('jig-v2.png', '#1d4ed8'));
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(/\/profile$/);
 

@@ -1,4 +1,4 @@
-import { pngBytes, signedIn } from './accounts';
+import { pngFile, signedIn } from './accounts';
 import { expect, STORE, test } from './fixtures';
 
 test(
@@ -17,16 +17,8 @@ test(
     await page.getByLabel('Bio').fill('Now building a desktop pick-and-place machine.');
     await page.getByRole('button', { name: 'Add qualification' }).click();
     await page.getByLabel('Qualification 2', { exact: true }).fill('Certified Drone Pilot');
-    await page.getByLabel('Avatar').setInputFiles({
-      name: 'new-me.png',
-      mimeType: 'image/png',
-      buffer: await pngBytes('#be123c', 400, 400),
-    });
-    await page.getByLabel('Banner').setInputFiles({
-      name: 'banner.png',
-      mimeType: 'image/png',
-      buffer: await pngBytes('#0f766e', 1200, 300),
-    });
+    await page.getByLabel('Avatar').setInputFiles(await pngFile('new-me.png', '#be123c', 400, 400));
+    await page.getByLabel('Banner').setInputFiles(await pngFile('banner.png', '#0f766e', 1200, 300));
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(/\/profile\?updated=1$/);
     await expect(page.getByText('Profile updated successfully.')).toBeVisible();

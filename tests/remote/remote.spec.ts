@@ -8,7 +8,7 @@ import { emulatorAuth } from '../support/firebase-accounts';
 import { newInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { baseUrl, dataDir } from '../support/servers';
-import { freshMember, pngBytes, register, signIn, type NewMember } from '../e2e/accounts';
+import { freshMember, pngFile, register, signIn, type NewMember } from '../e2e/accounts';
 import { expect, test } from '../e2e/fixtures';
 
 const A = `${baseUrl('firebase')}/api`;
@@ -101,9 +101,7 @@ test('register, sign in, write a post with a file, replace and remove it, delete
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Edit Solder station' }).click();
   await page.getByLabel('Title').fill('Solder station v2');
-  await page
-    .getByLabel('Attachment')
-    .setInputFiles({ name: 'tip.png', mimeType: 'image/png', buffer: await pngBytes('#b45309') });
+  await page.getByLabel('Attachment').setInputFiles(await pngFile('tip.png', '#b45309'));
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   [post] = await postsAtA(request, username);
@@ -126,9 +124,7 @@ test('register, sign in, write a post with a file, replace and remove it, delete
 
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await page.getByLabel('Full name', { exact: true }).fill(`${member.fullname} Jr`);
-  await page
-    .getByLabel('Avatar')
-    .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await pngBytes('#7c3aed') });
+  await page.getByLabel('Avatar').setInputFiles(await pngFile('new.png', '#7c3aed'));
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully.')).toBeVisible();
   const results = (await (await request.get(`${A}/page/generic/get_members`)).json()).results as {

@@ -3,7 +3,9 @@
 // data and on the demo data plus that crowd, side by side in one run: HTML bytes, throughput and
 // p50/p99 at 10 connections for a visitor (the render cache) and rendered (a cookie that signs no
 // one in, so every request runs the loaders and React) with the server's CPU time per rendered
-// request, and each server's resident memory, its peak during the load and after it. Goals from docs/performance.md are printed beside the figures.
+// request, and each server's resident memory, its peak during the load and after it. Goals from
+// docs/performance.md are printed beside the figures. Last, a middle page with a tenth of the crowd
+// against the whole: the same full cards, so only the community's size differs.
 import { cpuMsOf, gzipSize, kb, load, LOAD_SECONDS, mb, rssOf } from './bench-support';
 import type { Crowd } from './crowd';
 import { startDemoSite } from './demo-site';
@@ -209,8 +211,7 @@ async function againstATenth(crowd: Crowd, grown: Site, grownPath: string) {
     await warm(small, smallPath);
     const figures = await measurePair(small, smallPath, grown, grownPath);
     console.log(
-      `
-A middle page of full cards, with ${tenth.members} crowd members (${smallPath}) and with ${crowd.members} (${grownPath}):`,
+      `\nA middle page of full cards, with ${tenth.members} crowd members (${smallPath}) and with ${crowd.members} (${grownPath}):`,
     );
     console.log(`    ${String(tenth.members).padEnd(10)} ${line(figures.demo)}`);
     console.log(`    ${String(crowd.members).padEnd(10)} ${line(figures.grown)}`);

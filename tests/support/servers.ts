@@ -18,8 +18,43 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 
 export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'cluster' | 'firebase' | 'remote';
-/** The servers Playwright starts as webServers for every run. */
+/** The servers Playwright may start as webServers (serversFor picks those a run needs). */
 export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail', 'cluster'];
+
+interface ProjectServers {
+  name: string;
+  dependencies?: string[];
+  metadata?: { servers?: ServerName[] };
+}
+
+/**
+ * The webServers of the projects this run includes (Playwright's `--project` names and wildcards
+ * in `argv`, each with its dependencies): starting the PostgreSQL cluster and nginx for a run of
+ * `js` and `nojs` alone cost a core for half a minute. Every server when no project is named.
+ */
+export function serversFor(projects: ProjectServers[], argv: string[]): ServerName[] {
+  const names: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
+    else if (arg === '--project')
+      for (const next of argv.slice(i + 1)) {
+        if (next.startsWith('-')) break;
+        names.push(next);
+      }
+  });
+  if (!names.length) return SERVER_NAMES;
+  const matches = (pattern: string, name: string) =>
+    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i').test(name);
+  const chosen = new Set<string>();
+  const add = (name: string) => {
+    if (chosen.has(name)) return;
+    chosen.add(name);
+    projects.find((p) => p.name === name)?.dependencies?.forEach(add);
+  };
+  projects.filter((p) => names.some((n) => matches(n, p.name))).forEach((p) => add(p.name));
+  const needed = projects.filter((p) => chosen.has(p.name)).flatMap((p) => p.metadata?.servers ?? []);
+  return SERVER_NAMES.filter((name) => needed.includes(name));
+}
 
 type PortKind = 'app' | 'smtp' | 'oidc' | 'auth' | 'hub' | 'logging' | 'node1' | 'node2' | 'pg' | 's3';
 const PORT_KINDS: PortKind[] = [

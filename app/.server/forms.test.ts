@@ -11,7 +11,13 @@ const uploads = () => {
 
 const post = (body: FormData | URLSearchParams) =>
   new Request('http://localhost/profile', { method: 'POST', body });
-const limits = (fileBytes: number, textBytes: number) => ({ fileBytes, textBytes, tooLarge: 'Too large.' });
+const limits = (fileBytes: number, textBytes: number) => ({
+  fileBytes,
+  textBytes,
+  parts: 10,
+  files: 2,
+  tooLarge: 'Too large.',
+});
 
 test('uploads are streamed to temp files and removed by discardUploads', async () => {
   const before = uploads().length;
@@ -60,4 +66,49 @@ test('a form without files drops file parts and reads its fields', async () => {
   const formData = (await readForm(post(form)))!;
   expect(formData.get('email')).toBe('a@b.ie');
   expect(formData.has('sneaky')).toBe(false);
+});
+
+test('thousands of empty file parts are refused quickly and leave no temp file', async () => {
+  const before = uploads().length;
+  const form = new FormData();
+  for (let index = 0; index < 5000; index++) form.append('avatar', new File([], 'a.png'));
+  const started = performance.now();
+  const formData = await readForm(post(form), FORMS.member);
+  const tempFiles = uploads().length - before;
+  discardUploads(formData);
+  expect(tempFiles).toBe(0);
+  expect(formData).toBeNull();
+  expect(performance.now() - started).toBeLessThan(1000);
+});
+
+test('thousands of text parts are refused', async () => {
+  const form = new FormData();
+  for (let index = 0; index < 5000; index++) form.append(`field${index}`, 'x');
+  expect(await readForm(post(form), FORMS.member)).toBeNull();
+  expect(await readForm(post(form))).toBeNull();
+});
+
+test('more file parts than the form has refuse it, and the files already read are removed', async () => {
+  const before = uploads().length;
+  const form = new FormData();
+  for (const name of ['avatar', 'banner', 'avatar'])
+    form.append(name, new File([Buffer.alloc(1000, 1)], `${name}.png`));
+  expect(await readForm(post(form), FORMS.member)).toBeNull();
+  expect(uploads().length).toBe(before);
+  form.delete('avatar');
+  form.append('avatar', new File([Buffer.alloc(1000, 1)], 'avatar.png'));
+  const formData = (await readForm(post(form), FORMS.member))!;
+  expect(uploads().length).toBe(before + 2);
+  discardUploads(formData);
+});
+
+test('an empty file part makes no temp file', async () => {
+  const before = uploads().length;
+  const form = new FormData();
+  form.append('attachment', new File([], 'empty.txt'));
+  const formData = (await readForm(post(form), FORMS.post))!;
+  expect(uploads().length).toBe(before);
+  const attachment = formData.get('attachment') as File;
+  expect(attachment.size).toBe(0);
+  expect(attachment.name).toBe('empty.txt');
 });

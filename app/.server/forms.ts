@@ -12,12 +12,17 @@ import type { ZodTypeAny } from 'zod';
 import { data, unstable_parseMultipartFormData } from '@remix-run/node';
 import { ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES } from './assets';
 import { config } from './config';
+import { PROJECT_LIMITS } from '~/lib/projects';
 
 export interface FormLimits {
   /** bytes one file may have; 0 for forms without files (their file parts are dropped) */
   fileBytes: number;
   /** bytes all text fields together may have */
   textBytes: number;
+  /** fields (parts) a body may have, file parts included: what the largest form using it sends */
+  parts: number;
+  /** file parts (with a file name) a body may have; 0 drops them */
+  files: number;
   /** what the form says when its body is over these limits */
   tooLarge: string;
   /** what a file field says when its file is over `fileBytes` */
@@ -25,16 +30,23 @@ export interface FormLimits {
 }
 
 export const FORMS = {
-  text: { fileBytes: 0, textBytes: 64 * 1024, tooLarge: 'The form is too large.' },
+  text: { fileBytes: 0, textBytes: 64 * 1024, parts: 32, files: 0, tooLarge: 'The form is too large.' },
+  // Profile, registration step 2 and the admin's project form (two images each); the project
+  // form's team rows are two fields each, with room for a few rows over the limit so that the
+  // schema can say 'At most 50 team members'.
   member: {
     fileBytes: IMAGE_LIMIT_BYTES,
     textBytes: 64 * 1024,
+    parts: 2 * PROJECT_LIMITS.team + 32,
+    files: 2,
     tooLarge: 'The form is too large. Images can be at most 5 MB.',
     fileTooLarge: 'The image is larger than 5 MB.',
   },
   post: {
     fileBytes: ATTACHMENT_LIMIT_BYTES,
     textBytes: 256 * 1024,
+    parts: 32,
+    files: 1,
     tooLarge: 'The upload is too large. Files can be at most 25 MB.',
     fileTooLarge: 'The file is larger than 25 MB.',
   },
@@ -55,7 +67,8 @@ const UPLOAD_DIR = path.join(config.DATA_DIR, 'uploads');
 const uploadPaths = new WeakMap<File, string>();
 
 /**
- * The body as FormData, or null when it is larger than `form` allows (answer with tooLarge(form)).
+ * The body as FormData, or null when it is larger than `form` allows, in bytes or in parts (answer
+ * with tooLarge(form)).
  * A file over `fileBytes` does not refuse the form: it becomes an empty marker (isTooLarge), so
  * the form can say which field was too big. Pass the form to discardUploads when done with it.
  */
@@ -91,7 +104,11 @@ async function readUrlEncoded(request: Request, form: FormLimits) {
   const text = await readText(request, form.textBytes);
   if (text === null) return null;
   const formData = new FormData();
-  for (const [key, value] of new URLSearchParams(text)) formData.append(key, value);
+  let parts = 0;
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (++parts > form.parts) return null;
+    formData.append(key, value);
+  }
   return formData;
 }
 
@@ -101,20 +118,40 @@ async function readMultipart(request: Request, form: FormLimits) {
   const created: string[] = [];
   let total = 0;
   let textBytes = 0;
+  let parts = 0;
+  let files = 0;
   const count = (bytes: number) => {
     total += bytes;
     if (total > DRAIN_BYTES) throw new OverLimit();
   };
+  // The parser reads through this stream so that, once the form is refused, the rest of the body
+  // can be read and dropped here without parsing it into thousands more parts.
+  const source = request.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await source.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const parsed = new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body,
+    duplex: 'half',
+  } as RequestInit);
   try {
     const formData = await unstable_parseMultipartFormData(
-      request,
+      parsed,
       async ({ filename, contentType, data }) => {
+        if (++parts > form.parts) throw new OverLimit();
         // A file input left empty sends a part named "" with no bytes: it reads as an empty text.
         if (filename) {
           if (!form.fileBytes) {
             for await (const chunk of data) count(chunk.byteLength);
             return undefined;
           }
+          if (++files > form.files) throw new OverLimit();
           return streamToDisk(data, filename, contentType, form.fileBytes, count, created);
         }
         const chunks: Uint8Array[] = [];
@@ -134,9 +171,21 @@ async function readMultipart(request: Request, form: FormLimits) {
   } catch (error) {
     // A half-read form keeps none of its files.
     for (const file of created) fs.rmSync(file, { force: true });
-    if (error instanceof OverLimit) return null;
-    throw error;
+    if (!(error instanceof OverLimit)) throw error;
+    await drain(source, total);
+    return null;
   }
+}
+
+/** Reads and drops the rest of a refused body, up to DRAIN_BYTES in all, so the client gets the answer. */
+async function drain(source: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
+  let size = alreadyRead;
+  while (size <= DRAIN_BYTES) {
+    const { done, value } = await source.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await source.cancel();
 }
 
 /** Streams one file part to a temp file, at most `limit` bytes; a larger one becomes a marker. */
@@ -148,26 +197,34 @@ async function streamToDisk(
   count: (bytes: number) => void,
   created: string[],
 ) {
-  fs.mkdirSync(UPLOAD_DIR, { recursive: true });
-  const file = path.join(UPLOAD_DIR, crypto.randomUUID());
-  created.push(file);
-  const out = fs.createWriteStream(file, { mode: 0o600 });
+  // The temp file is made when the first byte arrives: an empty part costs no file.
+  let file: string | undefined;
+  let out: fs.WriteStream | undefined;
   let size = 0;
   try {
     for await (const chunk of data) {
       count(chunk.byteLength);
       size += chunk.byteLength;
-      if (size > limit) continue;
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      if (size > limit || !chunk.byteLength) continue;
+      if (!out) {
+        fs.mkdirSync(UPLOAD_DIR, { recursive: true });
+        file = path.join(UPLOAD_DIR, crypto.randomUUID());
+        created.push(file);
+        out = fs.createWriteStream(file, { mode: 0o600 });
+      }
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out!.once('drain', () => resolve()));
     }
   } finally {
-    out.end();
-    await finished(out);
+    if (out) {
+      out.end();
+      await finished(out);
+    }
   }
   if (size > limit) {
-    fs.rmSync(file, { force: true });
+    if (file) fs.rmSync(file, { force: true });
     return new File([], filename, { type: TOO_LARGE_TYPE });
   }
+  if (!file) return new File([], filename, { type: contentType });
   // A File whose bytes stay on disk until something reads them.
   const upload = new File([await fs.openAsBlob(file)], filename, { type: contentType });
   uploadPaths.set(upload, file);

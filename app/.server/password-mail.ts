@@ -23,8 +23,10 @@ export async function sendPasswordMail(context: AppLoadContext, email: string, p
   if (!allowed) throw new IdentityError('too-many-requests');
   // docs/product.md §5: the request needs a member with that e-mail.
   if (!(await api.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');
-  const code = await identity.issueCode(email, purpose);
+  const { code, expiresAt } = await identity.issueCode(email, purpose);
   const link = `${config.PUBLIC_URL}/reset-password?${new URLSearchParams({ oobCode: code })}`;
+  // A set-password link for an account that has a password lives an hour, like a reset link.
+  const lifetime = expiresAt.getTime() - Date.now() > 2 * 60 * 60 * 1000 ? 'seven days' : 'one hour';
   await sendMail(
     purpose === 'reset'
       ? linkMessage({
@@ -39,8 +41,7 @@ export async function sendPasswordMail(context: AppLoadContext, email: string, p
       : linkMessage({
           to: email,
           subject: 'Set your password',
-          intro:
-            'Use the button below to set the password of your makerspace account. The link works once, for seven days.',
+          intro: `Use the button below to set the password of your makerspace account. The link works once, for ${lifetime}.`,
           button: 'Set password',
           link,
           outro: 'If you did not ask for this, ignore this e-mail.',

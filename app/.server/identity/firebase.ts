@@ -174,7 +174,8 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       // Firebase's link goes to its own action page; we mail a link to ours with the same code.
       const code = new URL(link).searchParams.get('oobCode');
       if (!code) throw new IdentityError('internal', 'Firebase returned a reset link without a code');
-      return code;
+      // Firebase's password-reset codes last an hour, whichever page we mail them for.
+      return { code, expiresAt: new Date(Date.now() + 60 * 60 * 1000) };
     },
 
     async verifyCode(code) {

@@ -1,10 +1,15 @@
 import { afterAll, expect, test } from 'vitest';
 import { db } from '../db';
 import { identityMessage } from './errors';
-import { createLocalProvider, hashPassword, verifyPassword } from './local';
+import { CODE_LIFETIME_MS, createLocalProvider, hashPassword, verifyPassword } from './local';
 import { IdentityError } from './types';
 
-const provider = createLocalProvider(db);
+const local = createLocalProvider(db);
+// The tests mail nothing: they need the code alone.
+const provider = {
+  ...local,
+  issueCode: async (...args: Parameters<typeof local.issueCode>) => (await local.issueCode(...args)).code,
+};
 afterAll(() => db.destroy());
 
 const code = async (promise: Promise<unknown>) => {
@@ -57,6 +62,56 @@ test('reset codes: single use, verified, bound to the account', async () => {
     'grace@example.ie',
   );
   expect(await code(provider.issueCode('nobody@example.ie', 'reset'))).toBe('user-not-found');
+});
+
+test('using a code ends every other open code of the account', async () => {
+  await provider.createAccount('many@example.ie', 'first-password-1');
+  await provider.createAccount('other@example.ie', 'first-password-1');
+  const older = await provider.issueCode('many@example.ie', 'reset');
+  const newer = await provider.issueCode('many@example.ie', 'reset');
+  const setPassword = await provider.issueCode('many@example.ie', 'set-password');
+  const someoneElse = await provider.issueCode('other@example.ie', 'reset');
+  await provider.confirmCode(newer, 'second-password-2');
+  expect(await code(provider.verifyCode(older))).toBe('invalid-code');
+  expect(await code(provider.confirmCode(older, 'attacker-password-1'))).toBe('invalid-code');
+  expect(await code(provider.confirmCode(setPassword, 'attacker-password-2'))).toBe('invalid-code');
+  expect((await provider.signInWithPassword('many@example.ie', 'second-password-2')).email).toBe(
+    'many@example.ie',
+  );
+  // Another account's codes are not touched.
+  expect(await provider.verifyCode(someoneElse)).toBe('other@example.ie');
+});
+
+test('two codes of one account used at once: only one sets the password', async () => {
+  await provider.createAccount('race@example.ie', 'first-password-1');
+  const codes = await Promise.all([1, 2, 3, 4].map(() => provider.issueCode('race@example.ie', 'reset')));
+  const results = await Promise.allSettled(
+    codes.map((c, i) => provider.confirmCode(c, `raced-password-${i}`)),
+  );
+  const won = results.flatMap((result, i) => (result.status === 'fulfilled' ? [i] : []));
+  expect(won).toHaveLength(1);
+  for (const result of results)
+    if (result.status === 'rejected') expect((result.reason as IdentityError).code).toBe('invalid-code');
+  expect((await provider.signInWithPassword('race@example.ie', `raced-password-${won[0]}`)).email).toBe(
+    'race@example.ie',
+  );
+});
+
+test('a set-password code lives an hour for an account that has a password, 7 days for one without', async () => {
+  const expiresIn = async (email: string) => {
+    const row = await db
+      .selectFrom('auth_codes')
+      .select('expires_at')
+      .where('email', '=', email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    return Date.parse(row.expires_at) - Date.now();
+  };
+  await provider.createAccount('haspassword@example.ie', 'first-password-1');
+  await provider.issueCode('haspassword@example.ie', 'set-password');
+  expect(await expiresIn('haspassword@example.ie')).toBeLessThanOrEqual(CODE_LIFETIME_MS.reset);
+  await provider.issueCode('nopassword@example.ie', 'set-password');
+  expect(await expiresIn('nopassword@example.ie')).toBeGreaterThan(6 * 24 * 60 * 60 * 1000);
 });
 
 test('expired codes are refused', async () => {

@@ -1,5 +1,6 @@
 // The built-in identity provider: scrypt password hashes in local_accounts, reset and
-// set-password codes in auth_codes (docs/architecture.md §6: 32 random bytes, stored as SHA-256, single use).
+// set-password codes in auth_codes (docs/architecture.md §6: 32 random bytes, stored as SHA-256, single use;
+// setting a password ends every open code of the account).
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -20,6 +21,13 @@ export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   reset: 60 * 60 * 1000,
   'set-password': 7 * 24 * 60 * 60 * 1000,
 };
+
+/**
+ * How long a code lives: a set-password code gets seven days only while the account has no
+ * password to take over; once it has one, any code is as short-lived as a reset code.
+ */
+export const codeLifetimeMs = (purpose: CodePurpose, hasPassword: boolean) =>
+  hasPassword ? CODE_LIFETIME_MS.reset : CODE_LIFETIME_MS[purpose];
 
 /** The provider's own password policy (docs/product.md §5: 'password does not meet requirements'). */
 export function meetsPasswordPolicy(password: string) {
@@ -127,6 +135,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
       if (!account) throw new IdentityError('user-not-found');
       const code = crypto.randomBytes(32).toString('base64url');
       const now = Date.now();
+      const expiresAt = new Date(now + codeLifetimeMs(purpose, Boolean(account.password_hash)));
       await db
         .insertInto('auth_codes')
         .values({
@@ -135,12 +144,12 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
           uid: account.uid,
           email: account.email,
           purpose,
-          expires_at: new Date(now + CODE_LIFETIME_MS[purpose]).toISOString(),
+          expires_at: expiresAt.toISOString(),
           used_at: null,
           created_at: new Date(now).toISOString(),
         })
         .execute();
-      return code;
+      return { code, expiresAt };
     },
 
     async verifyCode(code) {
@@ -152,6 +161,13 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
       if (!meetsPasswordPolicy(newPassword)) throw new IdentityError('weak-password');
       const passwordHash = await hashPassword(newPassword);
       return db.transaction().execute(async (trx) => {
+        // The account's row is written first: it stays locked until the commit, so two codes of
+        // one account are used one after the other, and the second finds itself ended below.
+        await trx
+          .updateTable('local_accounts')
+          .set({ password_hash: passwordHash, updated_at: nowIso() })
+          .where('uid', '=', row.uid)
+          .execute();
         // Used up in the same statement that checks it, so a code can only win once.
         const used = await trx
           .updateTable('auth_codes')
@@ -160,10 +176,12 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw new IdentityError('invalid-code');
+        // A new password ends every other open code: an older link must not undo it.
         await trx
-          .updateTable('local_accounts')
-          .set({ password_hash: passwordHash, updated_at: nowIso() })
+          .updateTable('auth_codes')
+          .set({ used_at: nowIso() })
           .where('uid', '=', row.uid)
+          .where('used_at', 'is', null)
           .execute();
         return { uid: row.uid, email: row.email, emailVerified: true };
       });

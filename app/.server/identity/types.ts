@@ -54,15 +54,16 @@ export interface IdentityProvider {
   /** The account for an e-mail, if any (Google sign-in maps a verified e-mail to it). */
   findAccount(email: string): Promise<{ uid: string } | null>;
   /**
-   * Issues a single-use code for `purpose` and returns it for the caller to mail. A set-password
-   * code may create a password-less account first (members made by an import or the demo seed).
+   * Issues a single-use code for `purpose` and returns it for the caller to mail, with when it
+   * stops working. A set-password code may create a password-less account first (members made by
+   * an import or the demo seed).
    */
-  issueCode(email: string, purpose: CodePurpose): Promise<string>;
+  issueCode(email: string, purpose: CodePurpose): Promise<{ code: string; expiresAt: Date }>;
   /** The e-mail a code was issued for; 'invalid-code' or 'expired-code' otherwise. */
   verifyCode(code: string): Promise<string>;
   /**
-   * Sets a new password with a code (used up here); returns the account, its e-mail now verified
-   * (the code came by e-mail).
+   * Sets a new password with a code (used up here, with every other open code of the account);
+   * returns the account, its e-mail now verified (the code came by e-mail).
    */
   confirmCode(code: string, newPassword: string): Promise<SignedIn>;
   /** Deletes an account; one that is already gone is not an error. */

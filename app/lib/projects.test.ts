@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest';
-import { clampPage, keyFacts, pageCount, pageItems, portfolioSections, tagList } from './projects';
+import {
+  clampPage,
+  isWebsite,
+  keyFacts,
+  pageCount,
+  pageItems,
+  portfolioSections,
+  tagList,
+  websiteProblem,
+} from './projects';
 
 const member = { role: 'x', user: { username: 'u', fullname: 'U', avatar: null } };
 
@@ -56,4 +65,19 @@ test('team pager: 4 a page, pages clamped', () => {
   expect(clampPage('abc', 10)).toBe(0);
   expect(clampPage(null, 10)).toBe(0);
   expect(pageItems([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 2)).toEqual([9, 10]);
+});
+
+test('a website is an http or https address, however its scheme is written', () => {
+  expect(websiteProblem('https://example.com')).toBeNull();
+  expect(websiteProblem('HTTP://example.com/a?b')).toBeNull();
+  expect(websiteProblem('example.com')).toBe('not-an-address');
+  for (const address of [
+    'javascript:alert(1)',
+    ' JaVaScRiPt:alert(1)',
+    'java\tscript:x',
+    'data:,x',
+    'ftp://x',
+  ])
+    expect(websiteProblem(address)).toBe('scheme');
+  expect(isWebsite('data:text/html,x')).toBe(false);
 });

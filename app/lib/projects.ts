@@ -51,6 +51,23 @@ export function pageItems<T>(items: T[], page: number, size = TEAM_PAGE_SIZE): T
   return items.slice(page * size, page * size + size);
 }
 
+/**
+ * What is wrong with a project's website, if anything: it is rendered in href, so only http and
+ * https are allowed (a javascript: or data: address would run when clicked). Read as a browser reads
+ * an href, so case, leading spaces and tabs cannot hide the scheme.
+ */
+export function websiteProblem(value: string): 'not-an-address' | 'scheme' | null {
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    return 'not-an-address';
+  }
+  return protocol === 'http:' || protocol === 'https:' ? null : 'scheme';
+}
+
+export const isWebsite = (value: string) => websiteProblem(value) === null;
+
 /** What a project may hold: `project import` and the admin's project form check the same. */
 export const PROJECT_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PROJECT_LIMITS = {

@@ -5,6 +5,7 @@ import { safeRedirectPath } from './redirects';
 import {
   EmailRequestSchema,
   LoginSchema,
+  ProjectFormSchema,
   RegisterStep1Schema,
   RegisterStep2Schema,
   ResetPasswordSchema,
@@ -110,4 +111,27 @@ test('strength bar: red under 8, orange under 12, green from 12', () => {
   expect(passwordStrength('12345678').level).toBe('fair');
   expect(passwordStrength('12345678901').level).toBe('fair');
   expect(passwordStrength('123456789012').level).toBe('strong');
+});
+
+// A project's website is rendered in href: only http and https may be saved (a javascript: or
+// data: address would run when clicked; the CSP is a second line, not the first).
+test.each([
+  'javascript:alert(document.cookie)',
+  ' JavaScript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'ftp://files.example.com/',
+])('a project website must be http or https: %j', (url) => {
+  expect(errors(ProjectFormSchema, { name: 'Kelp', url })).toEqual({
+    url: ['Website must start with http:// or https://'],
+  });
+});
+
+test('a project website may be http, https or empty; text that is no address says so', () => {
+  for (const url of ['https://example.com', 'http://kelp.example.ie/about?x=1', ''])
+    expect(errors(ProjectFormSchema, { name: 'Kelp', url })).toEqual({});
+  expect(errors(ProjectFormSchema, { name: 'Kelp', url: 'example.com' })).toEqual({
+    url: ['Website must be a full address, like https://example.com'],
+  });
 });

@@ -1,7 +1,7 @@
 // Form schemas with docs/product.md §5's messages, shared by the browser (enhancement) and the server
 // (authority). Each message is written here once.
 import { z } from 'zod';
-import { parseTags, PROJECT_LIMITS, PROJECT_SLUG } from './projects';
+import { parseTags, PROJECT_LIMITS, PROJECT_SLUG, websiteProblem } from './projects';
 import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD } from './limits';
 import { MAX_INVITE_DAYS, MAX_INVITE_NOTE, MAX_INVITE_USES } from './invites';
 
@@ -188,6 +188,20 @@ export const PostRemovalSchema = z.object({
 });
 
 /**
+ * A project's website or nothing (websiteProblem: http and https only), for the admin's form and
+ * `project import`; each says what is wrong in its own words.
+ */
+export const websiteField = (notAnAddress: string, wrongScheme: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = value ? websiteProblem(value) : null;
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: problem === 'scheme' ? wrongScheme : notAnAddress });
+    });
+
+/**
  * The admin's project form (/admin/projects): the rules of `project import` (PROJECT_LIMITS,
  * PROJECT_SLUG) with messages for people. An empty slug is made from the name; team rows left
  * blank are skipped; which usernames exist is checked when the project is saved.
@@ -208,7 +222,10 @@ export const ProjectFormSchema = z.object({
     .string()
     .max(PROJECT_LIMITS.description, `Description must be at most ${PROJECT_LIMITS.description} characters`)
     .default(''),
-  url: z.string().trim().url('Website must be a full address, like https://example.com').optional(),
+  url: websiteField(
+    'Website must be a full address, like https://example.com',
+    'Website must start with http:// or https://',
+  ).optional(),
   featured: z.boolean().default(false),
   tags: z
     .string()

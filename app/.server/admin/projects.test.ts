@@ -134,6 +134,18 @@ test('unknown or repeated team members and a taken slug are errors next to their
   });
 });
 
+test('a website saved before only http and https were accepted is not shown', async () => {
+  const saved = (await saveProject(
+    db,
+    null,
+    { ...form({ name: 'Old Script' }), url: 'javascript:alert(1)' },
+    noImages,
+    boss,
+  )) as { id: string };
+  const project = (await listProjects(db)).find(({ id }) => id === saved.id);
+  expect(project?.url).toBe('');
+});
+
 test('removing a banner deletes it unless another project shows it; deleting a project keeps its members', async () => {
   const ana = await member();
   const [shared, own] = [await image(), await image()];

@@ -97,6 +97,8 @@ test.each([
   ['not an array', { slug: 'x' }, /projects expected array/i],
   ['bad slug', [{ ...project, slug: 'Bad Slug' }], /projects\[0\]\.slug must be lower-case/],
   ['bad url', [{ ...project, url: 'nope' }], /projects\[0\]\.url/],
+  ['javascript url', [{ ...project, url: 'javascript:alert(1)' }], /projects\[0\]\.url must start with http/],
+  ['data url', [{ ...project, url: 'data:text/html,<b>x</b>' }], /projects\[0\]\.url must start with http/],
   ['unknown field', [{ ...project, colour: 'red' }], /unrecognized key/i],
   ['repeated slug', [project, project], /projects\[1\]\.slug is repeated/],
   ['missing image', [{ ...project, banner: 'missing.png' }], /image file missing.png not found/],

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { findAssetByContent, prepareAsset, type PreparedAsset } from '../assets';
 import { newProjectId, replaceTeam, teamMembers } from './projects';
 import { PROJECT_LIMITS, PROJECT_SLUG } from '~/lib/projects';
+import { websiteField } from '~/lib/schemas';
 import { nowIso } from '~/lib/time';
 
 export class ImportError extends Error {}
@@ -21,7 +22,7 @@ const ProjectEntry = z
       .regex(PROJECT_SLUG, 'must be lower-case letters, digits and hyphens'),
     name: z.string().trim().min(1, 'is required').max(PROJECT_LIMITS.name),
     description: z.string().max(PROJECT_LIMITS.description).default(''),
-    url: z.union([z.string().url('must be a full URL'), z.literal('')]).default(''),
+    url: websiteField('must be a full URL', 'must start with http:// or https://').default(''),
     featured: z.boolean().default(false),
     tags: z.array(z.string().trim().min(1).max(PROJECT_LIMITS.tag)).max(PROJECT_LIMITS.tags).default([]),
     banner: z.string().min(1).optional(),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Project, ProjectMember } from '~/lib/models';
+import { isWebsite } from '~/lib/projects';
 import { assetRef, parseList } from './rows';
 
 /** docs/product.md §7 get_projects: featured first, then by name; team members in their import order. */
@@ -39,7 +40,8 @@ export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
     slug: row.slug,
     name: row.name,
     description: row.description,
-    url: row.url,
+    // Rendered in href: an address saved before only http and https were accepted is not linked.
+    url: isWebsite(row.url) ? row.url : '',
     featured: row.featured === 1,
     tags: parseList(row.tags),
     banner: assetRef(row.banner_id),

@@ -105,6 +105,14 @@ describe('answers of a section-7 backend', () => {
     });
   });
 
+  it('drops a project website that is not http or https: it would be rendered in href', () => {
+    const read = (url: unknown) => RemoteProjects.parse([{ id: 1, name: 'Kelp', url }])[0].url;
+    expect(read('javascript:alert(1)')).toBe('');
+    expect(read(' data:text/html,<b>x</b>')).toBe('');
+    expect(read('https://kelp.example')).toBe('https://kelp.example');
+    expect(read(null)).toBe('');
+  });
+
   it('unwraps `data` envelopes for single objects', () => {
     expect(RemoteVerifiedUser.parse({ data: { username: 'sam' } }).username).toBe('sam');
     expect(RemoteCount.parse({ count: '2' })).toBe(2);

@@ -4,6 +4,7 @@
 // a page cannot do without a field. What comes out are the site's own models.
 import { z } from 'zod';
 import type { AssetRef, FileRef, Member, Post, Project } from '~/lib/models';
+import { isWebsite } from '~/lib/projects';
 
 const id = z.union([z.string().min(1), z.number().int()]).transform(String);
 const text = z
@@ -88,7 +89,8 @@ export const RemoteProject: z.ZodType<Project, z.ZodTypeDef, unknown> = z
     slug: z.string().nullish(),
     name: z.string().min(1),
     description: text,
-    url: text,
+    // Rendered in href: a backend's javascript: or data: address is dropped, not linked.
+    url: text.transform((value) => (isWebsite(value) ? value : '')),
     featured: flag,
     tags: strings,
     banner: assetRef,

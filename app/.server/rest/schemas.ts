@@ -47,7 +47,7 @@ export const ProjectOutSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
-  url: z.string(),
+  url: z.string().describe('an http:// or https:// address, or empty'),
   featured: z.boolean(),
   tags: z.array(z.string()),
   banner: AssetRefSchema.nullable(),

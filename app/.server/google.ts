@@ -78,7 +78,13 @@ export async function finishGoogleSignIn(request: Request) {
   const { email, idToken, from } = await verifiedGoogleEmail(request);
   let account: Awaited<ReturnType<typeof identity.signInWithGoogle>>;
   try {
-    account = await identity.signInWithGoogle({ idToken, email });
+    account = await identity.signInWithGoogle({
+      idToken,
+      email,
+      // Bound by registration or an earlier sign-in; unverified, it finds only that member.
+      isMembersAccount: async (uid) =>
+        Boolean(await api.accounts.memberForIdentity({ uid, email, emailVerified: false })),
+    });
   } catch (error) {
     if (error instanceof IdentityError && error.code === 'user-disabled')
       throw new GoogleSignInError(error.message, 'google-disabled');

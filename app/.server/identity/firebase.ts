@@ -221,14 +221,27 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       }
     },
 
-    async signInWithGoogle({ idToken, email }) {
-      // Firebase lets a trusted provider take over an account whose e-mail is unverified, and
-      // drops its password on the way. Members register with an invite key, not a verified
-      // e-mail, so first record what Google just proved: the e-mail is theirs. Their password
-      // stays and Google becomes a second way in.
+    async signInWithGoogle({ idToken, email, isMembersAccount }) {
+      // An account with this e-mail that nobody verified may be anyone's: Firebase's public
+      // sign-up lets a stranger make `victim@…` with a password of their own before the victim
+      // first comes with Google. Only an account bound to a member is theirs (members register
+      // with an invite key, not a verified e-mail): record what Google just proved, and their
+      // password stays as a second way in. Any other loses every way in but Google, and the
+      // tokens issued to whoever made it, before Google is linked to it.
       const existing = await accountByEmail(email);
       if (existing && !existing.emailVerified) {
-        await admin(() => auth.updateUser(existing.uid, { emailVerified: true }));
+        if (await isMembersAccount(existing.uid)) {
+          await admin(() => auth.updateUser(existing.uid, { emailVerified: true }));
+        } else {
+          // The password, a phone number, any other provider linked to it.
+          const others = existing.providerData
+            .map((info) => info.providerId)
+            .filter((id) => id !== 'google.com');
+          if (others.length) {
+            await admin(() => auth.updateUser(existing.uid, { providersToUnlink: others }));
+          }
+          await admin(() => auth.revokeRefreshTokens(existing.uid));
+        }
       }
       const result = await rest<{
         localId?: string;

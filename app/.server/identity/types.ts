@@ -78,8 +78,14 @@ export interface IdentityProvider {
   /**
    * Google sign-in with the ID token our server got from the issuer (its e-mail already checked as
    * verified). `uid` is the provider's account for it, if any; `created` says this call made it.
+   * `isMembersAccount` says whether an existing account is already bound to a member: a provider
+   * whose accounts anyone can make (Firebase) keeps an unverified account's password only then.
    */
-  signInWithGoogle(google: { idToken: string; email: string }): Promise<{
+  signInWithGoogle(google: {
+    idToken: string;
+    email: string;
+    isMembersAccount(uid: string): Promise<boolean>;
+  }): Promise<{
     uid: string | null;
     email: string;
     created: boolean;

@@ -1,5 +1,6 @@
 // Signed-in state (docs/architecture.md §6): an HTTP-only cookie carries a random session id; the session is a
-// row, so logging out or resetting a password really ends it. 30-day rolling expiry.
+// row, so logging out or resetting a password really ends it. 30-day rolling expiry, and at most 30 days
+// from sign-in (lib/sessions).
 import crypto from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import { config } from './config';
@@ -9,11 +10,11 @@ import type { ProviderTokens } from './identity/types';
 import type { Role } from './db/schema';
 import { sealer } from './sealed-cookie';
 import { safeRedirectPath } from '~/lib/redirects';
+import { SESSION_DAYS, sessionCookieName, sessionEnded } from '~/lib/sessions';
 
-const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const sessionCookie = createCookie('__session', {
+const sessionCookie = createCookie(sessionCookieName(config.PUBLIC_URL), {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
@@ -66,7 +67,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
-  if (new Date(row.expires_at).getTime() < now) {
+  if (sessionEnded({ createdAt: row.created_at, expiresAt: row.expires_at }, now)) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }

@@ -442,6 +442,34 @@ test('tokens: logout, expiry and a password reset end them; wrong passwords lock
   expect(locked.body.error.message).toBe('Too many failed login attempts. Please try again later.');
 });
 
+// Not /api, but plain HTTP too: the sign-in form's `from`, which the URL parser normalises.
+test('from= never leads a signed-in member off the site, GET or POST', async () => {
+  const { http, who } = await member();
+  const offSite = [
+    '/.//evil.example/x',
+    '/x/..//evil.example/x',
+    '/%2e//evil.example/x',
+    '/\t/evil.example/x',
+    '/\\evil.example/x',
+    'https://evil.example/x',
+  ];
+  for (const from of offSite) {
+    const posted = await http.post('/login', {
+      form: { email: who.email, password: who.password, from },
+      maxRedirects: 0,
+    });
+    expect(posted.status(), from).toBe(302);
+    expect(posted.headers().location, from).toBe('/profile');
+  }
+  for (const from of offSite) {
+    const opened = await http.get(`/login?${new URLSearchParams({ from })}`, { maxRedirects: 0 });
+    expect(opened.status(), from).toBe(302);
+    expect(opened.headers().location, from).toBe('/profile');
+  }
+  const same = await http.get(`/login?from=${encodeURIComponent('/posts/new?x=1')}`, { maxRedirects: 0 });
+  expect(same.headers().location).toBe('/posts/new?x=1');
+});
+
 test('CORS is allowed only for API_CORS_ORIGINS', async ({ request }) => {
   const preflight = await request.fetch('/api/page/posts/insert', {
     method: 'OPTIONS',

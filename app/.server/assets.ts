@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { config } from './config';
 import {
   ASSET_ID,
@@ -302,6 +302,28 @@ export async function deleteAsset(db: Kysely<Database>, id: string) {
   await files.remove(id);
 }
 
+/** No member, project or post names the asset. */
+const unused = ({ not, exists, selectFrom, or, ref }: ExpressionBuilder<Database, 'assets'>) =>
+  not(
+    or([
+      exists(
+        selectFrom('users')
+          .select('id')
+          .where((eb) =>
+            eb.or([eb('avatar_id', '=', ref('assets.id')), eb('banner_id', '=', ref('assets.id'))]),
+          ),
+      ),
+      exists(
+        selectFrom('projects')
+          .select('id')
+          .where((eb) =>
+            eb.or([eb('banner_id', '=', ref('assets.id')), eb('logo_id', '=', ref('assets.id'))]),
+          ),
+      ),
+      exists(selectFrom('posts').select('id').where('file_id', '=', ref('assets.id'))),
+    ]),
+  );
+
 /**
  * Removes uploads nothing uses, older than a day: registration images whose sign-up was abandoned,
  * and API uploads never attached to a post or profile. Runs at start-up.
@@ -312,31 +334,28 @@ export async function sweepOrphanAssets(db: Kysely<Database>) {
     .selectFrom('assets')
     .select('id')
     .where('created_at', '<', dayAgo)
-    .where(({ not, exists, selectFrom, or, ref }) =>
-      not(
-        or([
-          exists(
-            selectFrom('users')
-              .select('id')
-              .where((eb) =>
-                eb.or([eb('avatar_id', '=', ref('assets.id')), eb('banner_id', '=', ref('assets.id'))]),
-              ),
-          ),
-          exists(
-            selectFrom('projects')
-              .select('id')
-              .where((eb) =>
-                eb.or([eb('banner_id', '=', ref('assets.id')), eb('logo_id', '=', ref('assets.id'))]),
-              ),
-          ),
-          exists(selectFrom('posts').select('id').where('file_id', '=', ref('assets.id'))),
-        ]),
-      ),
-    )
+    .where(unused)
     .execute();
   for (const { id } of orphans)
     await deleteAsset(db, id).catch((error) => console.error(`Removing unused asset ${id} failed:`, error));
   return orphans.length;
+}
+
+/**
+ * Deletes an upload made before sign-up (no owner) that nothing uses, row and files, in one
+ * statement; anything else stays. A registration draft's image replaced on step 2 goes this way:
+ * its id comes from a cookie that can be sent again after sign-up, when the image is the member's.
+ */
+export async function deleteUnusedUpload(db: Kysely<Database>, id: string) {
+  if (!ASSET_ID.test(id)) return;
+  const deleted = await db
+    .deleteFrom('assets')
+    .where('id', '=', id)
+    .where('owner_id', 'is', null)
+    .where(unused)
+    .returning('id')
+    .executeTakeFirst();
+  if (deleted) await files.remove(id);
 }
 
 /** The asset ids among `ids` that have a row. */

@@ -20,6 +20,8 @@ export const LIMITS = {
   /** when the client's address is unknown, wrong invite keys count site-wide */
   inviteGuessesSiteWide: { max: 200, windowMs: 60 * 60 * 1000 },
   registrationsPerAddress: { max: 60, windowMs: 60 * 60 * 1000 },
+  /** images stored by registration step 2 for one draft (it lives 30 minutes), replaced ones too */
+  registrationImagesPerDraft: { max: 10, windowMs: 30 * 60 * 1000 },
   availabilityChecksPerAddress: { max: 300, windowMs: 10 * 60 * 1000 },
   /** /api uploads: an hour's worth of posts with files for one account, a busy lab for one address */
   uploadsPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },

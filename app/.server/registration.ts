@@ -1,6 +1,7 @@
 // The server half of /register (docs/product.md §2, §4, §5). Step 1's fields, password included,
 // wait between the steps in an encrypted, HTTP-only cookie for 30 minutes, never in a hidden field
 // (docs/decisions/005-sealed-registration-cookie.md).
+import crypto from 'node:crypto';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
@@ -11,9 +12,11 @@ import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
 import { hit, inviteGuessLimit, LIMITS, withinAddressLimit } from './rate-limit';
 import { sealedCookie } from './sealed-cookie';
-import { prepareImageFields } from './uploads';
+import { isChosen, prepareImageFields } from './uploads';
 
 export interface RegistrationDraft extends RegisterStep1 {
+  /** names the draft's count of stored images (absent in drafts made before it was added) */
+  draftId?: string;
   /** images uploaded on step 2 before it validated, kept so they are not chosen twice */
   avatarId: string | null;
   bannerId: string | null;
@@ -87,6 +90,7 @@ export async function registerDetails(request: Request, context: AppLoadContext)
   const previous = await readDraft(request);
   const draft = {
     ...submission.value,
+    draftId: previous?.draftId ?? crypto.randomUUID(),
     avatarId: previous?.avatarId ?? null,
     bannerId: previous?.bannerId ?? null,
   };
@@ -109,6 +113,18 @@ export async function nameConflicts(email: string, username: string) {
 
 const IMAGE_FIELDS = ['avatar', 'banner'] as const;
 
+/**
+ * One more image for this draft, counted before it is re-encoded and stored: per draft (kept in
+ * the database, since the draft's cookie can be sent again) and per address, in the bucket of
+ * /api uploads.
+ */
+async function mayStoreImage(draft: RegistrationDraft, context: AppLoadContext) {
+  return (
+    (await hit(`register-images:${draft.draftId ?? draft.email}`, LIMITS.registrationImagesPerDraft)) &&
+    (await withinAddressLimit(context, 'upload', LIMITS.uploadsPerAddress))
+  );
+}
+
 /** Step 2: bio, qualifications and images, then the identity account and the member. */
 export async function registerProfile(request: Request, context: AppLoadContext) {
   const draft = await readDraft(request);
@@ -120,19 +136,32 @@ export async function registerProfile(request: Request, context: AppLoadContext)
     const { submission, refused } = parseForm(qualificationRows, RegisterStep2Schema, FORMS.member);
     if (refused) return refused;
 
-    // Images chosen on this step are stored at once, so a validation error does not lose them.
-    const prepared = await prepareImageFields(formData, IMAGE_FIELDS);
-    const images = { avatar: draft.avatarId, banner: draft.bannerId };
+    // Images chosen on this step are stored at once, so a validation error does not lose them; each
+    // replaces the draft's earlier one, and a draft stores only so many.
+    const fieldErrors: Record<string, string[]> = {};
+    const allowed: (typeof IMAGE_FIELDS)[number][] = [];
     for (const name of IMAGE_FIELDS) {
+      if (!isChosen(formData.get(name))) continue;
+      if (await mayStoreImage(draft, context)) allowed.push(name);
+      else fieldErrors[name] = ['Too many uploads. Please try again later.'];
+    }
+    const prepared = await prepareImageFields(formData, allowed);
+    Object.assign(fieldErrors, prepared.errors);
+    const images = { avatar: draft.avatarId, banner: draft.bannerId };
+    for (const name of allowed) {
       const asset = prepared.images[name];
       if (!asset) continue;
+      const replaced = images[name];
       images[name] = await api.assets.save(null, asset);
+      if (replaced)
+        await api.assets
+          .discardUpload(replaced)
+          .catch((error) => console.error('Removing a replaced registration image failed:', error));
     }
     const headers = {
       'Set-Cookie': await draftCookie.write({ ...draft, avatarId: images.avatar, bannerId: images.banner }),
     };
 
-    const fieldErrors: Record<string, string[]> = { ...prepared.errors };
     if (!images.avatar && !fieldErrors.avatar && submission.status === 'success')
       fieldErrors.avatar = ['Please choose an avatar image'];
     if (submission.status !== 'success' || Object.keys(fieldErrors).length)

@@ -4,9 +4,13 @@
 import { AssetError, prepareAsset, type PreparedAsset } from './assets';
 import { isTooLarge, uploadSource } from './forms';
 
+/** A file was chosen for this field (an empty part is a file input left empty). */
+export const isChosen = (value: FormDataEntryValue | null): value is File =>
+  value instanceof File && value.size > 0 && !isTooLarge(value);
+
 async function prepare(formData: FormData, name: string, kind: 'image' | 'file') {
   const file = formData.get(name);
-  if (!(file instanceof File) || file.size === 0 || isTooLarge(file)) return { asset: null, error: null };
+  if (!isChosen(file)) return { asset: null, error: null };
   try {
     const asset = await prepareAsset({
       ...(await uploadSource(file)),

@@ -6,7 +6,7 @@ import { config } from '../config';
 import { db } from '../db';
 import { remoteApi } from './remote';
 import type { Database } from '../db/schema';
-import { findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
+import { deleteUnusedUpload, findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
 import type { FileChoice } from './asset-claims';
 import type { SignedIn } from '../identity/types';
@@ -74,6 +74,11 @@ export interface Api {
      * for one made before sign-up (registration). Uploads nothing uses are swept after a day.
      */
     save(owner: Caller | null, asset: PreparedAsset): Promise<string>;
+    /**
+     * Deletes an upload made before sign-up (`save(null, ...)`) if nothing uses it yet: a
+     * registration image replaced by another. Anything owned or used stays.
+     */
+    discardUpload(id: string): Promise<void>;
   };
   profile: {
     update(
@@ -147,6 +152,7 @@ function embeddedApi(db: Kysely<Database>): Api {
           throw error;
         }
       },
+      discardUpload: (id) => deleteUnusedUpload(db, id),
     },
     profile: {
       update: (caller, input, images) => updateProfile(db, caller.id, input, images),

@@ -9,7 +9,14 @@ import contentDisposition from 'content-disposition';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
-import { deleteAsset, isImageType, originalPath, type PreparedAsset, type StoredFile } from '../assets';
+import {
+  deleteAsset,
+  deleteUnusedUpload,
+  isImageType,
+  originalPath,
+  type PreparedAsset,
+  type StoredFile,
+} from '../assets';
 import { ApiError, FieldError, NO_ASSET_ID, type Member } from '~/lib/models';
 import { nowIso } from '~/lib/time';
 import { InviteError, INVITE_MESSAGES, memberByEmail, type InviteState } from './accounts';
@@ -332,6 +339,8 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
           throw error;
         }
       },
+      // Uploads before sign-up wait in this store (save), so they are deleted here too.
+      discardUpload: (id) => deleteUnusedUpload(db, id),
     },
     profile: {
       async update(caller, input, images) {

@@ -62,7 +62,7 @@ test('sign-up with a Firebase ID token: invite checked and consumed, then the to
   );
   expect((await answer(request, otherEmail, 'POST', '/auth/signup')).body.error.fields.email).toBeTruthy();
 
-  const key = newInviteKey('firebase');
+  const key = await newInviteKey('firebase');
   const created = await answer(
     request,
     await request.post('/api/auth/signup', json({ ...body, invite_key: key }, idToken)),
@@ -104,7 +104,7 @@ test('sign-up with a Firebase ID token: invite checked and consumed, then the to
         ...body,
         email: reused.email,
         username: reused.username,
-        invite_key: newInviteKey('firebase'),
+        invite_key: await newInviteKey('firebase'),
         avatar_id: strangers.body.id,
       },
       second.idToken,

@@ -15,7 +15,7 @@ const CORS_ORIGIN = 'http://app.example.test';
 async function member(): Promise<{ http: APIRequestContext; who: NewMember; token: string }> {
   const http = await newRequest.newContext({ baseURL: baseUrl('seeded') });
   const who = freshMember();
-  await registerOverHttp(http, who, newInviteKey('seeded'), await pngBytes());
+  await registerOverHttp(http, who, await newInviteKey('seeded'), await pngBytes());
   const login = await http.post('/api/auth/login', json({ email: who.email, password: who.password }));
   const { body } = await answer(http, login, 'POST', '/auth/login');
   expect(body.user.username).toBe(who.username);

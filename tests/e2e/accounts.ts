@@ -46,26 +46,16 @@ export async function fillStepOne(page: Page, member: NewMember, inviteKey: stri
 }
 
 /** Fills registration step 1 and continues to step 2. */
-export async function reachStepTwo(
-  page: Page,
-  member = freshMember(),
-  inviteKey = journeyInviteKey(),
-  base = '',
-) {
+export async function reachStepTwo(page: Page, member = freshMember(), inviteKey?: string, base = '') {
   await page.goto(`${base}/register`);
-  await fillStepOne(page, member, inviteKey);
+  await fillStepOne(page, member, inviteKey ?? (await journeyInviteKey()));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Profile Details' })).toBeVisible();
   return member;
 }
 
 /** Registers through both steps and lands on /login; returns the member. */
-export async function register(
-  page: Page,
-  member = freshMember(),
-  inviteKey = journeyInviteKey(),
-  base = '',
-) {
+export async function register(page: Page, member = freshMember(), inviteKey?: string, base = '') {
   await reachStepTwo(page, member, inviteKey, base);
   await page.getByLabel('Bio').fill(`I build things at the lab. ${member.fullname}.`);
   await page.getByLabel('Qualification 1', { exact: true }).fill('Electronics Engineer');
@@ -137,7 +127,7 @@ export async function registered(member = freshMember()) {
   const base = baseUrl(currentServer());
   const client = await http.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
   try {
-    await registerOverHttp(client, member, journeyInviteKey(), await pngBytes());
+    await registerOverHttp(client, member, await journeyInviteKey(), await pngBytes());
   } finally {
     await client.dispose();
   }
@@ -155,7 +145,7 @@ export async function signedIn(page: Page): Promise<NewMember> {
 /** A new member with the admin role, signed in, on /profile. */
 export async function signedInAdmin(page: Page): Promise<NewMember> {
   const member = await registered();
-  expect(admin(currentServer(), 'member', 'promote', member.username)).toBe(
+  expect(await admin(currentServer(), 'member', 'promote', member.username)).toBe(
     `@${member.username} is now an admin`,
   );
   await signIn(page, member);

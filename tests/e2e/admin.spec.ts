@@ -68,9 +68,9 @@ test('a visitor and a member get the 404 page from every /admin URL, and every a
   ];
   // An active invite to revoke, and a member whose sign-in is off to switch back on.
   const inviteNote = uniqueNote('not yours to revoke');
-  admin(currentServer(), 'invite', 'create', '--note', inviteNote);
+  await admin(currentServer(), 'invite', 'create', '--note', inviteNote);
   const disabled = (await registered()).username.toLowerCase();
-  expect(admin(currentServer(), 'member', 'disable', disabled)).toContain('disabled');
+  expect(await admin(currentServer(), 'member', 'disable', disabled)).toContain('disabled');
   const ids = { inviteId: inviteIdByNote(inviteNote), postId, projectId, disabled };
   const before = adminTargets(ids);
   expect(before.disabled).toEqual({ disabled_at: expect.any(String) });
@@ -115,7 +115,7 @@ test('a visitor and a member get the 404 page from every /admin URL, and every a
   await tryEverything('member');
 
   expect(adminTargets(ids)).toEqual(before);
-  expect(invites()).not.toContain(note);
+  expect(await invites()).not.toContain(note);
   expect(seededDb().prepare('select count(*) as n from projects where name = ?').get(name)).toEqual({ n: 0 });
   expect((await page.request.get('/members/aoife_byrne')).status()).toBe(200);
 });
@@ -147,7 +147,7 @@ test('an admin creates an invite, sees the key once with a link that fills in re
     /Expiry must be from 1 to 365 days/,
   );
   await expect(page.getByLabel('Note')).toHaveValue(note);
-  expect(invites()).not.toContain(note);
+  expect(await invites()).not.toContain(note);
 
   await page.getByLabel('Uses').fill('2');
   await page.getByLabel('Expires in days').fill('7');
@@ -158,7 +158,7 @@ test('an admin creates an invite, sees the key once with a link that fills in re
   expect(key).toMatch(/^mk-[\w-]{16}$/);
   const link = await page.getByLabel('Registration link (fills in the key)').inputValue();
   expect(link).toMatch(new RegExp(`/register\\?invite=${key}$`));
-  expect(invites().split(note)).toHaveLength(2);
+  expect((await invites()).split(note)).toHaveLength(2);
   const row = page.getByRole('row', { name: new RegExp(key.slice(0, 7)) });
   await expect(row).toContainText('Active');
   await expect(row).toContainText('2 of 2');
@@ -207,8 +207,8 @@ test('revoking a key that does not exist or is already revoked says so and chang
 }) => {
   await signedInAdmin(page);
   const note = uniqueNote('revoke twice');
-  const key = admin(currentServer(), 'invite', 'create', '--note', note);
-  admin(currentServer(), 'invite', 'revoke', key);
+  const key = await admin(currentServer(), 'invite', 'create', '--note', note);
+  await admin(currentServer(), 'invite', 'revoke', key);
   // An id that names no key, one that is not an id, and the revoked key's own (its row has no
   // revoke button, so the id comes from the database).
   const revokedId = inviteIdByNote(note);
@@ -225,7 +225,7 @@ test('revoking a key that does not exist or is already revoked says so and chang
   await expectCrossSiteRefused(page.request, '/admin/invites', {
     form: { intent: 'create', uses: '1', note: `${note} cross-site` },
   });
-  expect(invites()).not.toContain(`${note} cross-site`);
+  expect(await invites()).not.toContain(`${note} cross-site`);
 });
 
 test('an admin finds a member and deletes them after a step that names what goes; their pages, files, listings and session end, the log says so', async ({
@@ -386,7 +386,7 @@ test('as an admin: unknown names and ids find nothing, cross-site posts and post
   });
   await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/delete`);
   expect(state()).toEqual(before);
-  expect(admin(currentServer(), 'member', 'disable', target)).toContain('now disabled');
+  expect(await admin(currentServer(), 'member', 'disable', target)).toContain('now disabled');
   const disabled = state();
   await expectCrossSiteRefused(page.request, '/admin/members?index', {
     form: { intent: 'enable', username: target },

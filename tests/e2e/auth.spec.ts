@@ -150,10 +150,10 @@ test('taken e-mail and username are refused in any case; bad invite keys name th
   if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   expect(await page.content()).not.toContain(taken.password);
 
-  const used = newInviteKey();
+  const used = await newInviteKey();
   await register(page, freshMember(), used);
-  const revoked = newInviteKey();
-  admin(currentServer(), 'invite', 'revoke', revoked);
+  const revoked = await newInviteKey();
+  await admin(currentServer(), 'invite', 'revoke', revoked);
   for (const [key, message] of [
     [used, 'This invite key has already been used'],
     [revoked, 'This invite key has been revoked'],
@@ -169,7 +169,7 @@ test('taken e-mail and username are refused in any case; bad invite keys name th
 test('step 2: bio required, images checked, Back keeps step 1', async ({ page }) => {
   const member = freshMember();
   await page.goto('/register');
-  await fillStepOne(page, member, newInviteKey());
+  await fillStepOne(page, member, await newInviteKey());
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Please provide a short bio')).toBeVisible();
@@ -195,7 +195,7 @@ test('step 2: bio required, images checked, Back keeps step 1', async ({ page })
 
 test("'Back' on step 2 with an empty bio returns to step 1 with what was typed", async ({ page }) => {
   const member = freshMember();
-  const key = newInviteKey();
+  const key = await newInviteKey();
   await reachStepTwo(page, member, key);
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
@@ -208,7 +208,7 @@ test("'Back' on step 2 with an empty bio returns to step 1 with what was typed",
 
 test('qualification rows: add up to five, remove, one always stays', async ({ page }) => {
   await page.goto('/register');
-  await fillStepOne(page, freshMember(), newInviteKey());
+  await fillStepOne(page, freshMember(), await newInviteKey());
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Qualification 1', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove qualification 1' })).toHaveCount(0);

@@ -99,7 +99,7 @@ test('a bot that fills the honeypot field is refused and nothing is kept', async
     form: {
       ...member,
       confirmPassword: member.password,
-      inviteKey: newInviteKey(),
+      inviteKey: await newInviteKey(),
       name__confirm: 'I am a bot',
       from__confirm: validFrom,
     },

@@ -51,12 +51,12 @@ test('revoking the account’s tokens in Firebase signs the member out', IDENTIT
 
 test('a failure after the Firebase account was made leaves no account behind', IDENTITY, async ({ page }) => {
   const member = freshMember();
-  const key = newInviteKey();
+  const key = await newInviteKey();
   await reachStepTwo(page, member, key);
   await page.getByLabel('Bio').fill('Here for the wetlab.');
   await page.getByLabel('Avatar').setInputFiles(await pngFile('me.png', '#9333ea'));
   // The key is revoked between the steps, so the member record fails after Firebase said yes.
-  admin(currentServer(), 'invite', 'revoke', key);
+  await admin(currentServer(), 'invite', 'revoke', key);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Error: This invite key has been revoked')).toBeVisible();
   expect(await firebaseAccount(member.email)).toBeNull();

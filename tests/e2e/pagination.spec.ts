@@ -28,7 +28,7 @@ const cardLinks = (page: Page) =>
 
 /** Registers `count` members over HTTP (no browser) with one invite; their usernames. */
 async function registerMembers(baseURL: string, count: number, fullname = (i: number) => `Member ${i}`) {
-  const invite = newInviteKey(undefined, '--uses', String(Math.max(count, 1)));
+  const invite = await newInviteKey(undefined, '--uses', String(Math.max(count, 1)));
   const client = await http.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const avatar = await pngBytes();
   const usernames: string[] = [];

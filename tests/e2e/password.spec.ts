@@ -130,7 +130,7 @@ test.describe('when the mail server is down', () => {
   test.use({ baseURL: baseUrl('nomail') });
 
   test('the request says so and keeps the e-mail', async ({ page }) => {
-    const member = await register(page, freshMember(), journeyInviteKey('nomail'));
+    const member = await register(page, freshMember(), await journeyInviteKey('nomail'));
     await page.goto('/forgot-password');
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

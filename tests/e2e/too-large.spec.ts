@@ -65,7 +65,7 @@ test('signed-out forms: sign-in, both password e-mails and registration step 1',
     await expect(page.getByRole('alert')).toHaveText(TEXT_FORM);
   }
 
-  const inviteKey = newInviteKey();
+  const inviteKey = await newInviteKey();
   await page.goto('/register');
   await fillStepOne(page, member, inviteKey);
   expect((await submitPadded(page, 'Continue')).status()).toBe(413);

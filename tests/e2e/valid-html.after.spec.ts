@@ -60,7 +60,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
 
   const newcomer = await register(page);
   // An admin, so the admin pages are checked too.
-  admin(currentServer(), 'member', 'promote', newcomer.username);
+  await admin(currentServer(), 'member', 'promote', newcomer.username);
   await signIn(page, newcomer);
   await expect(page).toHaveURL(/\/profile$/);
   for (const url of [

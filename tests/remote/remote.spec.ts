@@ -27,7 +27,7 @@ async function postsAtA(request: APIRequestContext, username: string) {
 async function memberOnB(page: Page): Promise<NewMember> {
   const member = freshMember();
   // Invite keys live with the data, on A.
-  await register(page, member, newInviteKey('firebase'));
+  await register(page, member, await newInviteKey('firebase'));
   await signIn(page, member);
   await expect(page).toHaveURL(/\/profile$/);
   return member;
@@ -153,7 +153,7 @@ test("another member's post cannot be opened for editing nor changed", async ({ 
 
 test('forgot password: the mail, the reset and the new password, all through B', async ({ page }) => {
   const member = freshMember();
-  await register(page, member, newInviteKey('firebase'));
+  await register(page, member, await newInviteKey('firebase'));
   await page.goto('/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill(member.email);
   await page.getByRole('button', { name: /send/i }).click();

@@ -1,30 +1,62 @@
-// Runs the real admin CLI against one of the e2e servers' DATA_DIR.
-import { execFileSync } from 'node:child_process';
+// The real admin commands against one of the e2e servers' stores: one long-lived admin process per
+// store and test worker (tests/support/admin-agent.ts), so a call costs milliseconds, not the
+// second of CPU that starting `npm run admin` through tsx costs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+import type { Readable } from 'node:stream';
 import { currentServer, storeEnv, type ServerName } from './servers';
 
-/** Everything the command printed. */
-export function adminOutput(server: ServerName, ...args: string[]): string {
-  return execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', ...args], {
-    env: { ...process.env, ...storeEnv(server) },
-    encoding: 'utf8',
-  }).trim();
+interface Agent {
+  child: ChildProcess;
+  answers: AsyncIterator<string>;
+  queue: Promise<unknown>;
+}
+const agents = new Map<ServerName, Agent>();
+
+function agentFor(server: ServerName): Agent {
+  let agent = agents.get(server);
+  if (!agent) {
+    const child = spawn('node_modules/.bin/tsx', ['tests/support/admin-agent.ts'], {
+      env: { ...process.env, ...storeEnv(server) },
+      stdio: ['pipe', 'inherit', 'inherit', 'pipe'],
+    });
+    const lines = readline.createInterface({ input: child.stdio[3] as Readable });
+    agent = { child, answers: lines[Symbol.asyncIterator](), queue: Promise.resolve() };
+    // Its stdin ends with this worker, and it with it.
+    child.unref();
+    agents.set(server, agent);
+  }
+  return agent;
+}
+
+/** Everything the command printed; a failed command throws its one line. */
+export function adminOutput(server: ServerName, ...args: string[]): Promise<string> {
+  const agent = agentFor(server);
+  const answer = agent.queue.then(async () => {
+    agent.child.stdin!.write(`${JSON.stringify(args)}\n`);
+    const { value, done } = await agent.answers.next();
+    if (done) throw new Error(`the admin process for ${server} exited`);
+    const { out, error } = JSON.parse(value) as { out?: string; error?: string };
+    if (error !== undefined) throw new Error(`npm run admin -- ${args.join(' ')}: ${error}`);
+    return out!.trim();
+  });
+  agent.queue = answer.catch(() => undefined);
+  return answer;
 }
 
 /** The command's result: its last line. */
-export const admin = (server: ServerName, ...args: string[]): string =>
-  adminOutput(server, ...args)
-    .split('\n')
-    .pop() ?? '';
+export const admin = async (server: ServerName, ...args: string[]): Promise<string> =>
+  (await adminOutput(server, ...args)).split('\n').pop() ?? '';
 
 export const newInviteKey = (server: ServerName = currentServer(), ...options: string[]) =>
   admin(server, 'invite', 'create', ...options);
 
-const journeyKeys = new Map<ServerName, string>();
+const journeyKeys = new Map<ServerName, Promise<string>>();
 
 /**
- * One many-use key per server for this worker's registrations: a CLI run costs two seconds of CPU,
- * and most journeys only need to get past the invite field. Journeys about invites themselves
- * (single use, revoked, expired, consumed or not) make their own with newInviteKey.
+ * One many-use key per server for this worker's registrations: most journeys only need to get past
+ * the invite field. Journeys about invites themselves (single use, revoked, expired, consumed or
+ * not) make their own with newInviteKey.
  */
 export function journeyInviteKey(server: ServerName = currentServer()) {
   let key = journeyKeys.get(server);

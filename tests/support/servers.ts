@@ -22,7 +22,7 @@ export type ServerName = 'seeded' | 'empty' | 'broken' | 'nomail' | 'cluster' | 
 export const SERVER_NAMES: ServerName[] = ['seeded', 'empty', 'broken', 'nomail', 'cluster'];
 
 interface ProjectServers {
-  name: string;
+  name?: string;
   dependencies?: string[];
   metadata?: { servers?: ServerName[] };
 }
@@ -51,8 +51,8 @@ export function serversFor(projects: ProjectServers[], argv: string[]): ServerNa
     chosen.add(name);
     projects.find((p) => p.name === name)?.dependencies?.forEach(add);
   };
-  projects.filter((p) => names.some((n) => matches(n, p.name))).forEach((p) => add(p.name));
-  const needed = projects.filter((p) => chosen.has(p.name)).flatMap((p) => p.metadata?.servers ?? []);
+  for (const { name = '' } of projects) if (names.some((n) => matches(n, name))) add(name);
+  const needed = projects.filter((p) => chosen.has(p.name ?? '')).flatMap((p) => p.metadata?.servers ?? []);
   return SERVER_NAMES.filter((name) => needed.includes(name));
 }
 

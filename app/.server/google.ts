@@ -3,6 +3,7 @@
 // default; tests run a real local issuer). Only a verified e-mail that belongs to a member signs in.
 import type { Configuration } from 'openid-client';
 import { api } from './api';
+import { logAuthEvent } from './auth-log';
 import { config } from './config';
 import { identity, IdentityError } from './identity';
 import { sealedCookie } from './sealed-cookie';
@@ -74,7 +75,7 @@ export async function startGoogleSignIn(from: string | null) {
  * next. The identity provider signs in with the issuer's ID token too (Firebase makes an account
  * for it); an account it made for someone who is not a member is deleted again.
  */
-export async function finishGoogleSignIn(request: Request) {
+export async function finishGoogleSignIn(request: Request, address: string | null = null) {
   const { email, idToken, from } = await verifiedGoogleEmail(request);
   let account: Awaited<ReturnType<typeof identity.signInWithGoogle>>;
   try {
@@ -93,6 +94,7 @@ export async function finishGoogleSignIn(request: Request) {
   const member = account.uid
     ? await api.accounts.memberForIdentity({ ...account, uid: account.uid, emailVerified: true })
     : await api.accounts.memberByEmail(account.email);
+  if (!member) logAuthEvent('sign-in-failed', { method: 'google', email, address, reason: 'no-member' });
   if (!member && account.created && account.uid) await identity.deleteAccount(account.uid);
   if (member?.disabled)
     throw new GoogleSignInError('an admin disabled this member’s sign-in', 'google-disabled');

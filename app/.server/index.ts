@@ -61,4 +61,5 @@ console.log(`Uploaded files are kept in ${files.label}`);
 export { honeypot, isSpam } from './honeypot';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';
+export { logAuthEvent } from './auth-log';
 export { prepareImageFields } from './uploads';

@@ -3,6 +3,7 @@
 // Only with the site's own store; in front of a backend (API_URL) the backend holds it.
 import { createReadableStreamFromReadable, data, redirect, type AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod';
+import { logAuthEvent } from './auth-log';
 import { config } from './config';
 import { db } from './db';
 import { formReply, FORMS, readForm, tooLarge } from './forms';
@@ -70,6 +71,7 @@ export async function deleteOwnAccount(request: Request, context: AppLoadContext
     return refuse('That is not your username');
   }
   await removeMember(db, user.id, null);
+  logAuthEvent('account-deleted', { member: user.id, address: context.clientAddress });
   // The session row went with the member; this clears the cookie too.
   return signOut(request, '/profile/delete?done=1');
 }

@@ -4,6 +4,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { EmailRequestSchema } from '~/lib/schemas';
 import { api } from './api';
+import { logAuthEvent } from './auth-log';
 import { formReply, FORMS, readForm, tooLarge } from './forms';
 import { config } from './config';
 import { identity, IdentityError, identityMessage } from './identity';
@@ -23,6 +24,13 @@ export async function sendPasswordMail(context: AppLoadContext, email: string, p
   if (!allowed) throw new IdentityError('too-many-requests');
   // docs/product.md §5: the request needs a member with that e-mail.
   if (!(await api.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');
+  const member = await api.accounts.memberByEmail(email);
+  logAuthEvent('reset-requested', {
+    member: member?.id,
+    email: member ? null : email,
+    address: context.clientAddress,
+    purpose,
+  });
   const { code, expiresAt } = await identity.issueCode(email, purpose);
   const link = `${config.PUBLIC_URL}/reset-password?${new URLSearchParams({ oobCode: code })}`;
   // A set-password link for an account that has a password lives an hour, like a reset link.
@@ -78,5 +86,6 @@ export async function completePasswordReset(code: string, password: string) {
   const account = await identity.confirmCode(code, password);
   const member = await api.accounts.memberForIdentity(account);
   if (member) await endAllSessions(member.id);
+  logAuthEvent('reset-completed', { member: member?.id, email: member ? null : account.email });
   return account.email;
 }

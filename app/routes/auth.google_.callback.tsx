@@ -1,15 +1,17 @@
 // GET /auth/google/callback — the issuer sends the browser back here with a code. Only a verified
 // e-mail that belongs to a member signs in (docs/product.md §5).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { finishGoogleSignIn, GoogleSignInError, signIn } from '~/.server';
+import { finishGoogleSignIn, GoogleSignInError, logAuthEvent, signIn } from '~/.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   let result: Awaited<ReturnType<typeof finishGoogleSignIn>>;
   try {
-    result = await finishGoogleSignIn(request);
+    result = await finishGoogleSignIn(request, context.clientAddress);
   } catch (error) {
     console.error('Google sign-in failed:', (error as Error).message);
-    return redirect(`/login?error=${error instanceof GoogleSignInError ? error.key : 'google-failed'}`);
+    const key = error instanceof GoogleSignInError ? error.key : 'google-failed';
+    logAuthEvent('sign-in-failed', { method: 'google', address: context.clientAddress, reason: key });
+    return redirect(`/login?error=${key}`);
   }
   if (!result.memberId) {
     return redirect('/login?error=google-unknown', { headers: { 'Set-Cookie': result.clearCookie } });

@@ -102,3 +102,23 @@ test('unknown or malformed ids find nothing', async () => {
   expect(await findStoredFile(db, '../../etc/passwd')).toBeNull();
   expect(await findStoredFile(db, '0'.repeat(32))).toBeNull();
 });
+
+test('stored names lose direction overrides and invisible characters; dot-only names become "file"', async () => {
+  const named = async (filename: string) => {
+    const asset = await prepareAsset({
+      bytes: Buffer.from('notes\n'),
+      filename,
+      ownerId: null,
+      kind: 'file',
+    });
+    asset.discard();
+    return asset.row.filename;
+  };
+  // U+202E shows 'inv\u202efdp.exe' as 'invexe.pdf'.
+  expect(await named('inv\u202efdp.exe')).toBe('invfdp.exe');
+  expect(await named('\u2066report\u2069\u200b.pdf\ufeff')).toBe('report.pdf');
+  expect(await named('a\u00adb\u200fc\u061c.txt')).toBe('abc.txt');
+  for (const dots of ['.', '..', '...', ' .. ', '\u202e..', 'x/..']) expect(await named(dots)).toBe('file');
+  expect(await named('résumé .pdf')).toBe('résumé .pdf');
+  expect(await named('.gitignore')).toBe('.gitignore');
+});

@@ -19,6 +19,7 @@ import {
   type FileStore,
 } from './file-store';
 import type { Database, AssetsTable } from './db/schema';
+import { safeFilename } from '~/lib/files';
 import { nowIso } from '~/lib/time';
 import { variantWidths } from '~/lib/images';
 
@@ -72,13 +73,6 @@ export interface PreparedAsset {
 /** Removes an asset's files; a failure is logged, and the hourly sweep finds what is left. */
 function removeFiles(id: string) {
   files.remove(id).catch((error) => console.error(`Removing the files of asset ${id} failed:`, error));
-}
-
-function safeFilename(name: string) {
-  const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"/\\]/g, '').trim();
-  return (cleaned || 'file').slice(0, 160);
 }
 
 /** Where the bytes come from: memory (seed, import) or an upload already streamed to a temp file. */
@@ -286,7 +280,8 @@ export async function findStoredFile(
     close: stored.close,
     size: stored.size,
     mimeType: variant ? 'image/webp' : row.mime_type,
-    filename: row.filename,
+    // Again on the way out: rows stored before the rule covered invisible characters and dots.
+    filename: safeFilename(row.filename),
     etag: `"${row.sha256.slice(0, 32)}${variant ? `-w${variant}` : ''}"`,
     isImage,
   };

@@ -9,6 +9,7 @@ import type { Database } from './db/schema';
 import { ORIGINAL } from './file-store';
 import { removalNotices } from './admin/moderation';
 import { parseList } from './api/rows';
+import { safeFilename } from '~/lib/files';
 
 interface ArchiveFile {
   path: string;
@@ -53,8 +54,9 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
   const assets = ids.length
     ? await db.selectFrom('assets').select(['id', 'filename']).where('id', 'in', ids).execute()
     : [];
-  // Stored names are safe already (sanitised at upload); each sits in a folder of its own.
-  const names = new Map(assets.map((asset) => [asset.id, asset.filename]));
+  // Each sits in a folder of its own; names are made safe again for rows stored before the rule
+  // covered invisible characters and dot-only names ('..' would be a ZIP path segment).
+  const names = new Map(assets.map((asset) => [asset.id, safeFilename(asset.filename)]));
   const archived: ArchiveFile[] = [];
   const fileFor = (folder: string, assetId: string | null) => {
     if (!assetId) return null;

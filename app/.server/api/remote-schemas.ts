@@ -4,6 +4,7 @@
 // a page cannot do without a field. What comes out are the site's own models.
 import { z } from 'zod';
 import type { AssetRef, FileRef, Member, Post, Project } from '~/lib/models';
+import { safeFilename } from '~/lib/files';
 import { isWebsite } from '~/lib/projects';
 
 const id = z.union([z.string().min(1), z.number().int()]).transform(String);
@@ -41,7 +42,7 @@ const fileRef: z.ZodType<FileRef | null, z.ZodTypeDef, unknown> = z
     value
       ? {
           id: value.id,
-          name: value.name ?? value.filename_download ?? value.filename ?? 'file',
+          name: safeFilename(value.name ?? value.filename_download ?? value.filename ?? 'file'),
           mime_type: value.mime_type ?? value.type ?? 'application/octet-stream',
         }
       : null,

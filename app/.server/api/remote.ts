@@ -17,6 +17,7 @@ import {
   type PreparedAsset,
   type StoredFile,
 } from '../assets';
+import { safeFilename } from '~/lib/files';
 import { ApiError, FieldError, NO_ASSET_ID, type Member } from '~/lib/models';
 import { nowIso } from '~/lib/time';
 import { InviteError, INVITE_MESSAGES, memberByEmail, type InviteState } from './accounts';
@@ -268,9 +269,10 @@ export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number)
       .trim();
     let filename = 'file';
     try {
-      filename =
+      filename = safeFilename(
         contentDisposition.parse(response.headers.get('Content-Disposition') ?? '').parameters.filename ??
-        filename;
+          filename,
+      );
     } catch {
       /* no usable name: 'file' */
     }

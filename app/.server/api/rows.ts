@@ -1,4 +1,5 @@
 // Row -> model mapping shared by the API modules.
+import { safeFilename } from '~/lib/files';
 import type { AssetRef, FileRef, Post } from '~/lib/models';
 
 export const assetRef = (id: string | null): AssetRef | null => (id ? { id } : null);
@@ -27,7 +28,12 @@ export interface PostRow {
 export function toPost(row: PostRow): Post {
   const file: FileRef | null =
     row.file_id && row.file_name
-      ? { id: row.file_id, name: row.file_name, mime_type: row.file_mime_type ?? 'application/octet-stream' }
+      ? {
+          id: row.file_id,
+          // shown and linked as /assets/{id}/{name}: made safe again for rows stored before the rule
+          name: safeFilename(row.file_name),
+          mime_type: row.file_mime_type ?? 'application/octet-stream',
+        }
       : null;
   return {
     id: row.id,

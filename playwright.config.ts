@@ -43,6 +43,8 @@ const projects: Project[] = [
   },
   // The /api contract over HTTP, no browser (docs/api.md).
   { name: 'api', ...uses('seeded'), testDir: 'tests/api', testMatch: /local\.spec\.ts$/ },
+  // A server of the test's own, whose memory it measures under slow readers.
+  { name: 'server', testDir: 'tests/api', testMatch: /slow-readers\.spec\.ts$/ },
   // Two instances on PostgreSQL and S3 behind nginx, started by the test itself: it kills them.
   { name: 'cluster-faults', testDir: 'tests/cluster', testMatch: /faults\.spec\.ts$/ },
   // The account journeys again with IDENTITY_PROVIDER=firebase on the real Auth emulator.

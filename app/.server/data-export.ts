@@ -1,8 +1,7 @@
 // 'Download my data' (docs/product.md §2): one ZIP with the member's profile and posts as JSON and
-// every file they uploaded, written as the files are read. Remix's Express adapter writes the body
-// without waiting for the socket, so a slow download can still buffer in the server's memory.
+// every file they uploaded, written as the files are read and only as fast as the client takes
+// them (server/remix-http.ts); a download the client leaves stops reading its file.
 import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import type { Kysely } from 'kysely';
 import { files } from './assets';
 import type { Database } from './db/schema';
@@ -102,6 +101,18 @@ posts.json     every post you wrote, with its text
 files/         every file you uploaded: avatar, banner and post attachments (images as the site keeps them)
 `;
 
+/** Resolves when `stream` can take more, or is gone (then 'drain' never comes). */
+const drainedOrClosed = (stream: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+
 /**
  * The archive as a stream. Files are stored as they are (images and attachments are compressed
  * already); the JSON is deflated. The stream waits whenever its own buffer is full.
@@ -132,9 +143,12 @@ export async function zipStream(data: NonNullable<Awaited<ReturnType<typeof memb
       const entry = new ZipPassThrough(file.path);
       zip.add(entry);
       for await (const chunk of stored.stream()) {
+        // The download was cancelled (the client left): leaving the loop closes the file.
+        if (out.destroyed) return;
         entry.push(chunk as Uint8Array);
-        if (out.writableNeedDrain) await once(out, 'drain');
+        if (out.writableNeedDrain) await drainedOrClosed(out);
       }
+      if (out.destroyed) return;
       entry.push(new Uint8Array(0), true);
     }
     zip.end();

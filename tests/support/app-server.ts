@@ -5,7 +5,7 @@ import { SERVER_ARGS } from '../../scripts/server-command';
 export async function startApp(
   dataDir: string,
   port: number,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     env: {
@@ -21,6 +21,7 @@ export async function startApp(
   await healthy(url, 20_000);
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

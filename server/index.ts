@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import net from 'node:net';
-import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
-import morgan from 'morgan';
+import { accessLog } from './access-log';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
+import { strictTransportSecurity } from './hsts';
+import { remixRequest, sendResponse } from './remix-http';
 import { renderCache } from './render-cache';
 import { precompressed } from './static-files';
 
@@ -27,9 +28,9 @@ function handlerFor(build: ServerBuild): express.RequestHandler {
   const pages = renderCache({ readVersion: readDataVersion, buildVersion: build.assets.version });
   return async (req, res, next) => {
     try {
-      const request = createRemixRequest(req, res);
+      const request = remixRequest(req, res);
       const response = await pages.respond(request, () => remix(request, { clientAddress: req.ip ?? null }));
-      await sendRemixResponse(res, response);
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
@@ -62,11 +63,18 @@ app.use((_req, res, next) => {
 });
 // TRUST_PROXY proxies in front: req.ip is then the address the nearest trusted proxy saw.
 app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0) || false);
+const hsts = strictTransportSecurity(process.env.PUBLIC_URL);
+if (hsts)
+  app.use((_req, res, next) => {
+    res.setHeader('Strict-Transport-Security', hsts);
+    next();
+  });
 app.use(compression());
 app.use(precompressed('public'));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
-app.use(morgan('tiny'));
+// Paths without the values of their query (reset codes, invite keys, e-mail addresses).
+app.use(accessLog());
 app.use((req, res, next) => {
   // /api takes bearer tokens, never the session cookie, so another site's request carries no
   // authority there (and API_CORS_ORIGINS decides which sites' pages may read the answers).
@@ -93,7 +101,12 @@ function listening() {
 // Idle keep-alive connections are closed by the proxy (deploy/nginx: 10 s) before we would close
 // them (15 s): a proxy never sends a request into a connection we are closing.
 server.keepAliveTimeout = 15_000;
+// A request's headers must arrive within 20 s, and the whole request (a 25 MB upload at about
+// 1 Mbit/s included) within 5 minutes; a connection on which nothing moves either way for 60 s
+// (a client that stopped reading its answer) is closed, and with it the file it was sent.
 server.headersTimeout = 20_000;
+server.requestTimeout = 300_000;
+server.timeout = 60_000;
 
 // On SIGTERM: stop taking connections, finish the requests in flight, then exit (at most 25 s).
 // net.Server's close, not http.Server's, which would also drop idle keep-alive connections that a

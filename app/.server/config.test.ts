@@ -89,3 +89,33 @@ test('sessions ask the identity provider again at least every five minutes', () 
   expect(parseConfig({}).IDENTITY_RECHECK_SECONDS).toBe(300);
   expect(() => parseConfig({ IDENTITY_RECHECK_SECONDS: '301' })).toThrow(/IDENTITY_RECHECK_SECONDS/);
 });
+
+test('production with a public address refuses to log mail links unless told to', () => {
+  const site = { NODE_ENV: 'production', PUBLIC_URL: 'https://makerspace.ie' };
+  expect(() => parseConfig(site)).toThrow(
+    /^Invalid configuration: SMTP_URL is required in production: without it every mail link \(reset codes included\) is written to the log; set MAIL_LINKS_IN_LOG=1 to run that way on purpose$/,
+  );
+  expect(() => parseConfig({ ...site, PUBLIC_URL: 'http://203.0.113.9:3000' })).toThrow(
+    /SMTP_URL is required/,
+  );
+  expect(parseConfig({ ...site, SMTP_URL: 'smtp://mail.makerspace.ie' }).SMTP_URL).toBe(
+    'smtp://mail.makerspace.ie',
+  );
+  expect(parseConfig({ ...site, MAIL_LINKS_IN_LOG: '1' }).MAIL_LINKS_IN_LOG).toBe(true);
+  expect(() => parseConfig({ ...site, MAIL_LINKS_IN_LOG: 'yes' })).toThrow(/MAIL_LINKS_IN_LOG/);
+  expect(() => parseConfig({ ...site, MAIL_LINKS_IN_LOG: '0' })).toThrow(/SMTP_URL is required/);
+});
+
+test.each([
+  ['no PUBLIC_URL (npm start on a laptop)', {}],
+  ['a loopback PUBLIC_URL', { PUBLIC_URL: 'http://localhost:3000' }],
+  ['a loopback address', { PUBLIC_URL: 'http://127.0.0.1:8080' }],
+  ['IPv6 loopback', { PUBLIC_URL: 'http://[::1]:3000' }],
+])('a local run logs mail links without being told: %s', (_name, env) => {
+  expect(parseConfig({ NODE_ENV: 'production', ...env }).MAIL_LINKS_IN_LOG).toBe(false);
+});
+
+test('development and tests log mail links of any address', () => {
+  expect(() => parseConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://makerspace.ie' })).not.toThrow();
+  expect(() => parseConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://makerspace.ie' })).not.toThrow();
+});

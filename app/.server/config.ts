@@ -15,6 +15,13 @@ const optional = z
 const url = (name: string) =>
   optional.refine((value) => value === undefined || URL.canParse(value), `${name} must be a full URL`);
 
+/** True when a URL names a host other than this machine (localhost, 127.0.0.0/8, ::1). */
+export function isPublicUrl(url: string) {
+  if (!URL.canParse(url)) return false;
+  const host = new URL(url).hostname;
+  return !(host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host));
+}
+
 /** True when a DATABASE_URL names a PostgreSQL server (else it is SQLite). */
 export const isPostgresUrl = (url: string | undefined) => /^postgres(ql)?:/.test(url ?? '');
 
@@ -30,6 +37,12 @@ const EnvSchema = z.object({
     'SESSION_SECRET must be at least 32 characters',
   ),
   SMTP_URL: url('SMTP_URL'),
+  // Without SMTP_URL every mail link (reset codes included) is logged; a public production site
+  // must say it means that (see the check in parseConfig).
+  MAIL_LINKS_IN_LOG: z
+    .enum(['1', '0', ''])
+    .optional()
+    .transform((value) => value === '1'),
   MAIL_FROM: optional,
   IDENTITY_PROVIDER: z.enum(['local', 'firebase']).default('local'),
   GOOGLE_CLIENT_ID: optional,
@@ -146,6 +159,20 @@ export function parseConfig(env: Record<string, string | undefined>): z.infer<ty
         path: ['SESSION_SECRET'],
         message:
           'SESSION_SECRET is required with a PostgreSQL DATABASE_URL (every instance must use the same one)',
+      });
+    // A reset code in the log is a password for whoever reads the log: fine on a laptop, not on a
+    // site that mails its public address to members.
+    if (
+      value.NODE_ENV === 'production' &&
+      !value.SMTP_URL &&
+      !value.MAIL_LINKS_IN_LOG &&
+      isPublicUrl(value.PUBLIC_URL ?? '')
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'SMTP_URL is required in production: without it every mail link (reset codes included) is written to the log; set MAIL_LINKS_IN_LOG=1 to run that way on purpose',
       });
     if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY))
       context.addIssue({

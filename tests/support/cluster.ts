@@ -41,6 +41,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
     access_log off;
+    include ${path.resolve('deploy/nginx/http.conf')};
     client_body_temp_path ${dir}/body;
     proxy_temp_path ${dir}/proxy;
     fastcgi_temp_path ${dir}/fastcgi;

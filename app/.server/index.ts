@@ -38,7 +38,7 @@ export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readFo
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { identity, IdentityError, identityMessage } from './identity';
 export { linkMessage, MailError, sendMail } from './mail';
-export { clearLimit, hit, isLimited, LIMITS, withinAddressLimit } from './rate-limit';
+export { clearLimit, hit, LIMITS, withinAddressLimit } from './rate-limit';
 export { registerDetails, registerProfile, registerView } from './registration';
 export { rateLimitAddress, scriptHash } from './security';
 export { passwordSignIn } from './sign-in';

@@ -28,32 +28,61 @@ export const LIMITS = {
   uploadsPerAddress: { max: 300, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
-/** True when `key` has used up its window. Does not count. */
-export async function isLimited(key: string, limit: Limit): Promise<boolean> {
-  const row = await db.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
-  return Boolean(row && row.window_ends_at > new Date().toISOString() && row.count >= limit.max);
+/** One attempt counted against a limit; `allowed` when it is within it. */
+export interface Attempt {
+  allowed: boolean;
+  /** Takes the attempt back (it turned out not to count, or was refused), in its window only. */
+  refund(): Promise<void>;
 }
 
-/** Counts one attempt against `key`; returns true when it is still within the limit. */
-export async function hit(key: string, limit: Limit): Promise<boolean> {
-  const now = new Date();
-  const windowEnds = new Date(now.getTime() + limit.windowMs).toISOString();
-  await db
+/**
+ * Counts one attempt against `key` and answers with the count in the same statement, before the
+ * attempt is checked: simultaneous attempts each get their own place, so no more than `limit.max`
+ * of them are let through, however long checking takes (a read first, then a count after the
+ * check, let 30 simultaneous wrong passwords all be checked where 5 are allowed).
+ */
+export async function attempt(key: string, limit: Limit): Promise<Attempt> {
+  const now = new Date().toISOString();
+  const windowEnds = new Date(Date.now() + limit.windowMs).toISOString();
+  const row = await db
     .insertInto('rate_limits')
     .values({ key, count: 1, window_ends_at: windowEnds })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when rate_limits.window_ends_at <= ${now.toISOString()} then 1 else rate_limits.count + 1 end`,
-        window_ends_at: sql`case when rate_limits.window_ends_at <= ${now.toISOString()} then ${windowEnds} else rate_limits.window_ends_at end`,
+        count: sql`case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        window_ends_at: sql`case when rate_limits.window_ends_at <= ${now} then ${windowEnds} else rate_limits.window_ends_at end`,
       }),
     )
-    .execute();
-  const row = await db
-    .selectFrom('rate_limits')
-    .select('count')
-    .where('key', '=', key)
+    .returning(['count', 'window_ends_at'])
     .executeTakeFirstOrThrow();
-  return row.count <= limit.max;
+  return {
+    allowed: row.count <= limit.max,
+    refund: async () => {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql`count - 1` })
+        .where('key', '=', key)
+        .where('window_ends_at', '=', row.window_ends_at)
+        .where('count', '>', 0)
+        .execute();
+    },
+  };
+}
+
+/** Counts one attempt against `key`; returns true when it is still within the limit. */
+export async function hit(key: string, limit: Limit): Promise<boolean> {
+  return (await attempt(key, limit)).allowed;
+}
+
+/** Counts attempts against several limits at once; refused by any, none of them counts. */
+export async function attemptAll(limits: { key: string; limit: Limit }[]): Promise<Attempt> {
+  const attempts = await Promise.all(limits.map(({ key, limit }) => attempt(key, limit)));
+  const refund = async () => {
+    await Promise.all(attempts.map((one) => one.refund()));
+  };
+  if (attempts.every((one) => one.allowed)) return { allowed: true, refund };
+  await refund();
+  return { allowed: false, refund: async () => {} };
 }
 
 /**
@@ -64,6 +93,9 @@ export async function withinAddressLimit(context: AppLoadContext, name: string, 
   const address = rateLimitAddress(context);
   return !address || (await hit(`${name}:${address}`, limit));
 }
+
+/** docs/product.md §8: what a wrong invite key is answered once the limit is reached, a right one too. */
+export const TOO_MANY_GUESSES = 'Too many attempts. Please try again later.';
 
 /** Wrong invite keys count towards this limit (per address, or site-wide when it is unknown). */
 export function inviteGuessLimit(context: AppLoadContext) {

@@ -10,7 +10,14 @@ import { api, InviteError } from './api';
 import { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
-import { hit, inviteGuessLimit, LIMITS, withinAddressLimit } from './rate-limit';
+import {
+  attemptAll,
+  hit,
+  inviteGuessLimit,
+  LIMITS,
+  TOO_MANY_GUESSES,
+  withinAddressLimit,
+} from './rate-limit';
 import { sealedCookie } from './sealed-cookie';
 import { isChosen, prepareImageFields } from './uploads';
 
@@ -69,22 +76,21 @@ export async function registerDetails(request: Request, context: AppLoadContext)
   if (submission.status !== 'success') return formReply(submission.reply(hidePasswords));
 
   const { email, username, inviteKey } = submission.value;
+  // Wrong keys count towards a limit, so keys cannot be guessed by trying many. The attempt is
+  // counted before the key is looked at, and past the limit no key is looked at: a right one
+  // would otherwise still lead on. A right key gives its attempt back.
+  const guess = await attemptAll([inviteGuessLimit(context)]);
   const [emailIsTaken, usernameIsTaken, invite] = await Promise.all([
     api.accounts.emailTaken(email),
     api.accounts.usernameTaken(username),
-    api.accounts.inviteState(inviteKey),
+    guess.allowed ? api.accounts.inviteState(inviteKey) : null,
   ]);
   const fieldErrors: Record<string, string[]> = {};
   if (emailIsTaken) fieldErrors.email = ['Email is already registered'];
   if (usernameIsTaken) fieldErrors.username = ['Username is already taken'];
-  if (invite !== 'ok') {
-    // Wrong keys count towards a limit, so keys cannot be guessed by trying many.
-    const guesses = inviteGuessLimit(context);
-    const allowed = await hit(guesses.key, guesses.limit);
-    fieldErrors.inviteKey = [
-      allowed ? new InviteError(invite).message : 'Too many attempts. Please try again later.',
-    ];
-  }
+  if (!invite) fieldErrors.inviteKey = [TOO_MANY_GUESSES];
+  else if (invite === 'ok') await guess.refund();
+  else fieldErrors.inviteKey = [new InviteError(invite).message];
   if (Object.keys(fieldErrors).length) return formReply(submission.reply({ fieldErrors, ...hidePasswords }));
 
   const previous = await readDraft(request);

@@ -2,9 +2,10 @@
 // `POST /api/auth/login`, so both count failures against the same limits.
 import type { AppLoadContext } from '@remix-run/node';
 import { api } from './api';
+import { logAuthEvent } from './auth-log';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { SignedIn } from './identity/types';
-import { clearLimit, hit, isLimited, LIMITS } from './rate-limit';
+import { attemptAll, clearLimit, LIMITS } from './rate-limit';
 import { rateLimitAddress } from './security';
 
 export type PasswordSignIn =
@@ -16,37 +17,52 @@ export async function passwordSignIn(
   password: string,
   context: AppLoadContext,
 ): Promise<PasswordSignIn> {
-  // Failed attempts are limited per account and per address.
+  // Failed attempts are limited per account and per address. Each attempt takes its place before
+  // the password is checked (rate-limit.ts attempt); one that turns out not to be a failure gives
+  // it back, and a right password clears the account's count (docs/product.md §9).
   const address = rateLimitAddress(context);
-  const keys = [
-    { key: `login:${email.toLowerCase()}`, limit: LIMITS.loginFailuresPerAccount },
+  const accountKey = `login:${email.toLowerCase()}`;
+  const attempt = await attemptAll([
+    { key: accountKey, limit: LIMITS.loginFailuresPerAccount },
     ...(address ? [{ key: `login-ip:${address}`, limit: LIMITS.loginFailuresPerAddress }] : []),
-  ];
-  for (const { key, limit } of keys) {
-    if (await isLimited(key, limit))
-      return {
-        ok: false,
-        message: identityMessage('login', new IdentityError('too-many-requests')),
-        status: 429,
-      };
+  ]);
+  const log = { method: 'password', email, address: context.clientAddress } as const;
+  if (!attempt.allowed) {
+    logAuthEvent('locked-out', log);
+    return {
+      ok: false,
+      message: identityMessage('login', new IdentityError('too-many-requests')),
+      status: 429,
+    };
   }
+  let account: SignedIn;
   try {
-    const account = await identity.signInWithPassword(email, password);
-    const member = await api.accounts.memberForIdentity(account);
-    // docs/product.md §5: password sign-in needs a member behind the account.
-    if (!member) return { ok: false, message: 'Account not found', status: 401 };
-    await clearLimit(keys[0].key);
-    // The password was right; an admin has stopped this member signing in (docs/product.md §6).
-    if (member.disabled)
-      return {
-        ok: false,
-        message: identityMessage('login', new IdentityError('user-disabled')),
-        status: 403,
-      };
-    return { ok: true, member, account };
+    account = await identity.signInWithPassword(email, password);
   } catch (error) {
-    if (!(error instanceof IdentityError)) throw error;
-    for (const { key, limit } of keys) await hit(key, limit);
-    return { ok: false, message: identityMessage('login', error), status: 401 };
+    if (error instanceof IdentityError) {
+      logAuthEvent('sign-in-failed', { ...log, reason: error.code });
+      return { ok: false, message: identityMessage('login', error), status: 401 };
+    }
+    await attempt.refund();
+    throw error;
   }
+  // The password was right: not a failure.
+  await attempt.refund();
+  const member = await api.accounts.memberForIdentity(account);
+  // docs/product.md §5: password sign-in needs a member behind the account.
+  if (!member) {
+    logAuthEvent('sign-in-failed', { ...log, reason: 'no-member' });
+    return { ok: false, message: 'Account not found', status: 401 };
+  }
+  await clearLimit(accountKey);
+  // The password was right; an admin has stopped this member signing in (docs/product.md §6).
+  if (member.disabled) {
+    logAuthEvent('sign-in-failed', { ...log, email: null, member: member.id, reason: 'user-disabled' });
+    return {
+      ok: false,
+      message: identityMessage('login', new IdentityError('user-disabled')),
+      status: 403,
+    };
+  }
+  return { ok: true, member, account };
 }

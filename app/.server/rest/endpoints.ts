@@ -8,7 +8,15 @@ import { api, InviteError, type Caller } from '../api';
 import { IMAGE_LIMIT_BYTES, isImageType, prepareAsset, sniffSource, AssetError } from '../assets';
 import { discardUploads, FORMS, isTooLarge, readForm, uploadSource } from '../forms';
 import { identity } from '../identity';
-import { hit, inviteGuessLimit, isLimited, LIMITS, withinAddressLimit, type Limit } from '../rate-limit';
+import {
+  attemptAll,
+  hit,
+  inviteGuessLimit,
+  LIMITS,
+  TOO_MANY_GUESSES,
+  withinAddressLimit,
+  type Limit,
+} from '../rate-limit';
 import { sendAsset } from '../send-asset';
 import { nameConflicts } from '../registration';
 import { passwordSignIn } from '../sign-in';
@@ -283,9 +291,10 @@ export const ENDPOINTS: Endpoint<never>[] = [
       await limit(context, 'register', LIMITS.registrationsPerAddress);
       const conflict = await nameConflicts(body.email, body.username);
       if (conflict) throw invalid(conflict.field, conflict.message);
-      const guesses = inviteGuessLimit(context);
-      if (await isLimited(guesses.key, guesses.limit))
-        throw new RestError(429, 'rate-limited', 'Too many attempts. Please try again later.');
+      // Wrong keys count towards a limit, so keys cannot be guessed by trying many: the attempt is
+      // counted before the key is used, and a right key gives it back.
+      const guess = await attemptAll([inviteGuessLimit(context)]);
+      if (!guess.allowed) throw new RestError(429, 'rate-limited', TOO_MANY_GUESSES);
       try {
         await api.accounts.signUp({
           uid: account.uid,
@@ -300,11 +309,10 @@ export const ENDPOINTS: Endpoint<never>[] = [
           token: call.token,
         });
       } catch (error) {
-        if (!(error instanceof InviteError)) throw error;
-        // Wrong keys count towards a limit, so keys cannot be guessed by trying many.
-        await hit(guesses.key, guesses.limit);
-        throw invalid('invite_key', error.message);
+        if (!(error instanceof InviteError)) await guess.refund();
+        throw error instanceof InviteError ? invalid('invite_key', error.message) : error;
       }
+      await guess.refund();
       return userOf(body);
     },
   } satisfies Endpoint<z.infer<typeof S.SignupBodySchema>>),

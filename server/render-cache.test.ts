@@ -94,6 +94,21 @@ describe('renderCache', () => {
     }
   });
 
+  it('keeps the public feeds and the sitemap too: each read every member and post', async () => {
+    for (const [type, url] of [
+      ['application/atom+xml; charset=utf-8', 'http://lab.ie/posts.atom'],
+      ['application/xml; charset=utf-8', 'http://lab.ie/sitemap.xml'],
+    ]) {
+      const { state, cache, render, get } = site();
+      const feed = render({ headers: { 'Content-Type': type, 'Content-Security-Policy': '' } });
+      await cache.respond(get({}, url), feed);
+      const second = await cache.respond(get({}, url), feed);
+      expect(state.renders).toBe(1);
+      expect(second.headers.get('Content-Type')).toBe(type);
+      expect(second.headers.get('X-Render-Cache')).toBe('hit');
+    }
+  });
+
   it('answers a conditional request with 304 while the version holds', async () => {
     const { state, cache, render, get } = site();
     const first = await cache.respond(get(), render());

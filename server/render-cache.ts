@@ -2,7 +2,8 @@
 // with the document rendered for the same URL at the same data version, without running loaders
 // or React. Only what a request without cookies rendered is kept, so a cached page can never hold
 // a member's header, form values or a notice meant for someone; and only answers a route marked
-// public (Cache-Control: public) with status 200, HTML and no Set-Cookie.
+// public (Cache-Control: public) with status 200, HTML (or a feed or the sitemap, which read every
+// member and post) and no Set-Cookie.
 //
 // The data version (app/.server/data-version.ts) is read at most twice a second, and again at once
 // after any request that may have written (anything but a cookieless GET), so a page is never more
@@ -179,9 +180,10 @@ export function renderCache({
   return { respond, size: () => ({ entries: entries.size, bytes }) };
 }
 
-/** A page its route marks public (PUBLIC_PAGE_CACHE in the app). */
+/** A page, feed or sitemap its route marks public (PUBLIC_PAGE_CACHE in the app); not JSON, whose
+ * answers may differ by Origin (CORS). */
 const isPublicPage = (headers: Headers) =>
-  Boolean(headers.get('Content-Type')?.startsWith('text/html')) &&
+  /^(text\/html|application\/atom\+xml|application\/xml)\b/.test(headers.get('Content-Type') ?? '') &&
   /\bpublic\b/.test(headers.get('Cache-Control') ?? '');
 
 /** A page rendered for someone with cookies is theirs: no shared cache may keep it. */

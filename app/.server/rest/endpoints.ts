@@ -17,6 +17,7 @@ import {
   withinAddressLimit,
   type Limit,
 } from '../rate-limit';
+import { byDataVersion } from '../by-data-version';
 import { sendAsset } from '../send-asset';
 import { nameConflicts } from '../registration';
 import { passwordSignIn } from '../sign-in';
@@ -95,6 +96,8 @@ const toUser = (member: Member): z.infer<typeof S.UserOutSchema> => ({
 });
 
 const toMember = (member: Member) => ({ ...toUser(member), posts: member.posts.map(toPost) });
+// Public and reads every member and post: once per data version, not once per request.
+const everyMember = byDataVersion(async () => ({ results: (await api.members.list()).map(toMember) }));
 
 const toProject = (project: Project): z.infer<typeof S.ProjectOutSchema> => ({
   id: project.id,
@@ -322,7 +325,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     summary: 'Every member with their posts',
     access: 'public',
     answer: S.MembersOutSchema,
-    handle: async () => ({ results: (await api.members.list()).map(toMember) }),
+    handle: everyMember,
   } satisfies Endpoint),
   define({
     method: 'GET',

@@ -16,7 +16,9 @@ const agents = new Map<ServerName, Agent>();
 function agentFor(server: ServerName): Agent {
   let agent = agents.get(server);
   if (!agent) {
-    const child = spawn('node_modules/.bin/tsx', ['tests/support/admin-agent.ts'], {
+    // tsx as a loader in this one process: its CLI would run the script in a child of its own,
+    // without file descriptor 3.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/admin-agent.ts'], {
       env: { ...process.env, ...storeEnv(server) },
       stdio: ['pipe', 'inherit', 'inherit', 'pipe'],
     });

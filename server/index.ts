@@ -8,6 +8,7 @@ import net from 'node:net';
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import { parseTrustProxy } from '../app/lib/trust-proxy';
 import { accessLog } from './access-log';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
 import { strictTransportSecurity } from './hsts';
@@ -61,8 +62,9 @@ app.use((_req, res, next) => {
   }
   next();
 });
-// TRUST_PROXY proxies in front: req.ip is then the address the nearest trusted proxy saw.
-app.set('trust proxy', Number(process.env.TRUST_PROXY ?? 0) || false);
+// TRUST_PROXY proxies in front (a hop count, or their addresses): req.ip is then the address the
+// nearest trusted proxy saw. config.ts has refused a bad value already, when the build loaded.
+app.set('trust proxy', parseTrustProxy(process.env.TRUST_PROXY));
 const hsts = strictTransportSecurity(process.env.PUBLIC_URL);
 if (hsts)
   app.use((_req, res, next) => {

@@ -8,7 +8,7 @@ test('defaults give a complete local configuration', () => {
   const config = parseConfig({});
   expect(config.PORT).toBe(3000);
   expect(config.IDENTITY_PROVIDER).toBe('local');
-  expect(config.TRUST_PROXY).toBe(0);
+  expect(config.TRUST_PROXY).toBe(false);
   expect(config.OIDC_ISSUER_URL).toBe('https://accounts.google.com');
   expect(config.DATA_DIR).toMatch(/data$/);
 });
@@ -24,6 +24,8 @@ test.each([
   [{ IDENTITY_PROVIDER: 'ldap' }, /IDENTITY_PROVIDER/],
   [{ CONTACT_EMAIL: 'nobody' }, /CONTACT_EMAIL must be an e-mail address/],
   [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+  [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a hop count/],
+  [{ TRUST_PROXY: '0.0.0.0/0' }, /TRUST_PROXY .*would trust every address/],
   [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
   [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
   [{ S3_BUCKET: 'files', API_URL: 'http://127.0.0.1:1/api' }, /S3_BUCKET cannot be used with API_URL/],
@@ -118,4 +120,12 @@ test.each([
 test('development and tests log mail links of any address', () => {
   expect(() => parseConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://makerspace.ie' })).not.toThrow();
   expect(() => parseConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://makerspace.ie' })).not.toThrow();
+});
+
+test('TRUST_PROXY names the proxies, or counts them as before', () => {
+  expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+  expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+    'loopback',
+    '10.0.0.0/8',
+  ]);
 });

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from '../lib/trust-proxy';
 
 const optional = z
   .string()
@@ -53,7 +54,18 @@ const EnvSchema = z.object({
       message: 'CONTACT_EMAIL must be an e-mail address',
     })
     .transform((value) => value ?? 'hello@makerspace.ie'),
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // The reverse proxies whose X-Forwarded-For names the client (lib/trust-proxy.ts).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   // How often a session asks the identity provider whether its account is still enabled and
   // unrevoked; capped at five minutes so a disabled account is signed out within that.
   IDENTITY_RECHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(300),

@@ -10,17 +10,15 @@ import { config } from './config';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { CodePurpose } from './identity/types';
 import { linkMessage, MailError, sendMail } from './mail';
-import { hit, LIMITS } from './rate-limit';
-import { rateLimitAddress } from './security';
+import { hit, LIMITS, mailAddressLimit } from './rate-limit';
 import { endAllSessions } from './session';
 
 export class NoMemberError extends Error {}
 
 export async function sendPasswordMail(context: AppLoadContext, email: string, purpose: CodePurpose) {
-  const address = rateLimitAddress(context);
-  const allowed =
-    (await hit(`mail:${email}`, LIMITS.mailRequestsPerAccount)) &&
-    (!address || (await hit(`mail-ip:${address}`, LIMITS.mailRequestsPerAddress)));
+  // Every request counts, per account and per address (counted before anything is looked up).
+  const { key, limit } = mailAddressLimit(context);
+  const allowed = (await hit(`mail:${email}`, LIMITS.mailRequestsPerAccount)) && (await hit(key, limit));
   if (!allowed) throw new IdentityError('too-many-requests');
   // docs/product.md §5: the request needs a member with that e-mail.
   if (!(await api.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');

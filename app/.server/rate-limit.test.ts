@@ -8,7 +8,7 @@ import { nowIso } from '~/lib/time';
 import { db } from './db';
 import { identity, IdentityError } from './identity';
 import { NoMemberError, sendPasswordMail } from './password-mail';
-import { hit, LIMITS } from './rate-limit';
+import { hit, inviteGuessLimit, LIMITS, loginAddressLimit, mailAddressLimit } from './rate-limit';
 import { passwordSignIn } from './sign-in';
 
 afterAll(() => db.destroy());
@@ -115,4 +115,37 @@ test('30 simultaneous reset requests for one e-mail: 5 go on, the rest are refus
     ),
   );
   expect(answers.sort()).toEqual([...Array(5).fill('no member'), ...Array(25).fill('too-many-requests')]);
+});
+
+test('clients whose address is unknown share one bucket per limit, with its own allowance', () => {
+  const unknown = {} as AppLoadContext;
+  const loopback = { clientAddress: '127.0.0.1' };
+  const known = { clientAddress: '203.0.113.7' };
+  for (const [bucket, name, perAddress, shared] of [
+    [loginAddressLimit, 'login-ip', LIMITS.loginFailuresPerAddress, LIMITS.loginFailuresUnknownAddress],
+    [mailAddressLimit, 'mail-ip', LIMITS.mailRequestsPerAddress, LIMITS.mailRequestsUnknownAddress],
+    [inviteGuessLimit, 'invite-guess', LIMITS.inviteGuessesPerAddress, LIMITS.inviteGuessesUnknownAddress],
+  ] as const) {
+    expect(bucket(known)).toEqual({ key: `${name}:203.0.113.7`, limit: perAddress });
+    expect(bucket(unknown)).toEqual({ key: `${name}:unknown`, limit: shared });
+    expect(bucket(loopback)).toEqual({ key: `${name}:unknown`, limit: shared });
+    expect(shared.max).toBeGreaterThan(perAddress.max);
+  }
+});
+
+test('a wrong password or a reset request from an unknown address counts in the shared bucket', async () => {
+  const count = async (key: string) =>
+    (await db.selectFrom('rate_limits').select('count').where('key', '=', key).executeTakeFirst())?.count ??
+    0;
+  const unknown = {} as AppLoadContext;
+  const failures = await count('login-ip:unknown');
+  expect(await passwordSignIn(`nobody_${tag()}@example.ie`, 'wrong-password', unknown)).toMatchObject({
+    status: 401,
+  });
+  expect(await count('login-ip:unknown')).toBeGreaterThan(failures);
+  const requests = await count('mail-ip:unknown');
+  await expect(sendPasswordMail(unknown, `nobody_${tag()}@example.ie`, 'reset')).rejects.toBeInstanceOf(
+    NoMemberError,
+  );
+  expect(await count('mail-ip:unknown')).toBeGreaterThan(requests);
 });

@@ -17,8 +17,13 @@ export const LIMITS = {
   mailRequestsPerAccount: { max: 5, windowMs: 60 * 60 * 1000 },
   mailRequestsPerAddress: { max: 50, windowMs: 60 * 60 * 1000 },
   inviteGuessesPerAddress: { max: 20, windowMs: 60 * 60 * 1000 },
-  /** when the client's address is unknown, wrong invite keys count site-wide */
-  inviteGuessesSiteWide: { max: 200, windowMs: 60 * 60 * 1000 },
+  /**
+   * Clients whose address is unknown (rateLimitAddress) share one bucket for the limits on
+   * guessing and mail, ten times an address's, rather than going unlimited.
+   */
+  loginFailuresUnknownAddress: { max: 1000, windowMs: 15 * 60 * 1000 },
+  mailRequestsUnknownAddress: { max: 500, windowMs: 60 * 60 * 1000 },
+  inviteGuessesUnknownAddress: { max: 200, windowMs: 60 * 60 * 1000 },
   registrationsPerAddress: { max: 60, windowMs: 60 * 60 * 1000 },
   /** images stored by registration step 2 for one draft (it lives 30 minutes), replaced ones too */
   registrationImagesPerDraft: { max: 10, windowMs: 30 * 60 * 1000 },
@@ -87,7 +92,8 @@ export async function attemptAll(limits: { key: string; limit: Limit }[]): Promi
 
 /**
  * Counts one request of `name` against the client's address; true while within `limit`. An
- * unknown address (rateLimitAddress) is not limited here.
+ * unknown address (rateLimitAddress) is not limited here: these limits keep the load down, the
+ * ones on guessing (below) fall back to a shared bucket.
  */
 export async function withinAddressLimit(context: AppLoadContext, name: string, limit: Limit) {
   const address = rateLimitAddress(context);
@@ -97,13 +103,28 @@ export async function withinAddressLimit(context: AppLoadContext, name: string, 
 /** docs/product.md §8: what a wrong invite key is answered once the limit is reached, a right one too. */
 export const TOO_MANY_GUESSES = 'Too many attempts. Please try again later.';
 
-/** Wrong invite keys count towards this limit (per address, or site-wide when it is unknown). */
-export function inviteGuessLimit(context: AppLoadContext) {
+/**
+ * The client's bucket of a per-address limit, or the one every client whose address is unknown
+ * shares (with its own allowance), so a limit on guessing never goes away with the address.
+ */
+function addressBucket(context: AppLoadContext, name: string, perAddress: Limit, unknown: Limit) {
   const address = rateLimitAddress(context);
   return address
-    ? { key: `invite-guess:${address}`, limit: LIMITS.inviteGuessesPerAddress }
-    : { key: 'invite-guess:all', limit: LIMITS.inviteGuessesSiteWide };
+    ? { key: `${name}:${address}`, limit: perAddress }
+    : { key: `${name}:unknown`, limit: unknown };
 }
+
+/** Failed sign-ins from this client. */
+export const loginAddressLimit = (context: AppLoadContext) =>
+  addressBucket(context, 'login-ip', LIMITS.loginFailuresPerAddress, LIMITS.loginFailuresUnknownAddress);
+
+/** Reset and set-password e-mails asked for by this client. */
+export const mailAddressLimit = (context: AppLoadContext) =>
+  addressBucket(context, 'mail-ip', LIMITS.mailRequestsPerAddress, LIMITS.mailRequestsUnknownAddress);
+
+/** Wrong invite keys from this client. */
+export const inviteGuessLimit = (context: AppLoadContext) =>
+  addressBucket(context, 'invite-guess', LIMITS.inviteGuessesPerAddress, LIMITS.inviteGuessesUnknownAddress);
 
 export async function clearLimit(key: string) {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();

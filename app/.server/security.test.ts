@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { rateLimitAddress } from './security';
 
 test.each([
@@ -9,5 +9,20 @@ test.each([
   ['::ffff:127.0.0.1', null],
   [null, null],
 ])('rate limits key %s as %s', (clientAddress, expected) => {
-  expect(rateLimitAddress({ clientAddress })).toBe(expected);
+  expect(rateLimitAddress({ clientAddress }, ['loopback'])).toBe(expected);
+});
+
+test('requests from loopback without TRUST_PROXY: one warning, not one per request', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    // A named proxy on this machine: its requests carry the client's address, nothing to say.
+    expect(rateLimitAddress({ clientAddress: '127.0.0.1' }, ['loopback'])).toBeNull();
+    expect(warn).not.toHaveBeenCalled();
+    for (const clientAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+      expect(rateLimitAddress({ clientAddress }, false)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(/TRUST_PROXY/);
+  } finally {
+    warn.mockRestore();
+  }
 });

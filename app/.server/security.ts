@@ -2,6 +2,8 @@
 // request's nonce, so an injected <script> does not run.
 import crypto from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
+import type { TrustProxy } from '~/lib/trust-proxy';
+import { config } from './config';
 
 export const createNonce = () => crypto.randomBytes(16).toString('base64');
 
@@ -39,14 +41,28 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
 }
 
+let warnedAboutLoopback = false;
+
 /**
  * The client's address for per-address rate limits: the socket address, or the right
  * X-Forwarded-For hop when TRUST_PROXY proxies stand in front (server/index.ts works it out). A
- * loopback address gives null: it is a proxy on this machine that TRUST_PROXY does not name, and
- * keying on it would put every visitor in one bucket.
+ * loopback address gives null (unknown, rate-limit.ts then uses a shared bucket): it is a proxy on
+ * this machine that TRUST_PROXY does not name, and keying on it would put every visitor in one
+ * bucket as if each were one. Without TRUST_PROXY that is said once on the log, since it usually
+ * means a local proxy that should be named (TRUST_PROXY=loopback).
  */
-export function rateLimitAddress(context: AppLoadContext): string | null {
+export function rateLimitAddress(
+  context: AppLoadContext,
+  trustProxy: TrustProxy = config.TRUST_PROXY,
+): string | null {
   const address = context.clientAddress;
-  if (!address || /^(127\.|::1$|::ffff:127\.)/.test(address)) return null;
-  return address;
+  if (!address) return null;
+  if (!/^(127\.|::1$|::ffff:127\.)/.test(address)) return address;
+  if (trustProxy === false && !warnedAboutLoopback) {
+    warnedAboutLoopback = true;
+    console.warn(
+      'Requests come from a loopback address and TRUST_PROXY is not set, so clients cannot be told apart: sign-in, mail and invite-key limits count them all in one shared bucket, other per-address limits are off. Behind a proxy on this machine, set TRUST_PROXY=loopback.',
+    );
+  }
+  return null;
 }

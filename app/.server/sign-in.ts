@@ -5,8 +5,7 @@ import { api } from './api';
 import { logAuthEvent } from './auth-log';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { SignedIn } from './identity/types';
-import { attemptAll, clearLimit, LIMITS } from './rate-limit';
-import { rateLimitAddress } from './security';
+import { attemptAll, clearLimit, LIMITS, loginAddressLimit } from './rate-limit';
 
 export type PasswordSignIn =
   | { ok: true; member: { id: string; username: string }; account: SignedIn }
@@ -20,11 +19,10 @@ export async function passwordSignIn(
   // Failed attempts are limited per account and per address. Each attempt takes its place before
   // the password is checked (rate-limit.ts attempt); one that turns out not to be a failure gives
   // it back, and a right password clears the account's count (docs/product.md §9).
-  const address = rateLimitAddress(context);
   const accountKey = `login:${email.toLowerCase()}`;
   const attempt = await attemptAll([
     { key: accountKey, limit: LIMITS.loginFailuresPerAccount },
-    ...(address ? [{ key: `login-ip:${address}`, limit: LIMITS.loginFailuresPerAddress }] : []),
+    loginAddressLimit(context),
   ]);
   const log = { method: 'password', email, address: context.clientAddress } as const;
   if (!attempt.allowed) {

@@ -2,7 +2,7 @@
 // runs both): tests/support/vitest-postgres.ts starts a throw-away cluster for the run.
 import path from 'node:path';
 import os from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const dataDir = path.join(os.tmpdir(), `makerspace-unit-pg-${process.pid}`);
 process.env.DATA_DIR = dataDir;
@@ -11,8 +11,6 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(__dirname, 'app') } },
   test: {
     include: ['app/.server/**/*.test.ts', 'scripts/**/*.test.ts'],
-    // The Firebase provider keeps nothing in the store, and its emulator takes ~40 s to start.
-    exclude: [...configDefaults.exclude, 'app/.server/identity/firebase.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/vitest-postgres.ts'],
     // Instances on PostgreSQL need a shared SESSION_SECRET (config.ts refuses to start without).

@@ -1,6 +1,7 @@
-// The Firebase provider's Google sign-in against the real Auth emulator (firebase-tools, Java):
-// what happens to an account that already has the Google e-mail. The emulator takes a JSON
-// string as a Google ID token, so no browser or issuer is needed.
+// The Firebase provider against the real Auth emulator (firebase-tools, Java), with the codes it
+// mailed kept in the real store (SQLite, and PostgreSQL in the second unit run): reset codes, and
+// what Google sign-in does to an account that already has the Google e-mail. The emulator takes a
+// JSON string as a Google ID token, so no browser or issuer is needed.
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   startEmulator,
   type Emulator,
 } from '../../../tests/support/firebase-emulator';
+import { db } from '../db';
 import { createFirebaseProvider } from './firebase';
 import { IdentityError } from './types';
 
@@ -39,12 +41,14 @@ beforeAll(async () => {
       emulatorHost: emulator.host,
     },
     'http://127.0.0.1:3000',
+    db,
   );
 }, 180_000);
 
 afterAll(async () => {
   await provider?.close();
   await emulator?.stop();
+  await db.destroy();
 });
 
 /** Signs up with a password through the public REST API, as anyone holding the API key can. */
@@ -106,4 +110,54 @@ test('a member’s own account keeps its password and is marked verified by Goog
   const again = await provider.signInWithPassword(email, 'members-password-1');
   expect(again).toMatchObject({ uid: own.uid, email, emailVerified: true });
   expect(await provider.hasPassword(own.uid)).toBe(true);
+});
+
+test('using a code ends every other open code of the account', async () => {
+  const email = 'codes@example.ie';
+  await provider.createAccount(email, 'first-password-1');
+  const older = (await provider.issueCode(email, 'reset')).code;
+  const newer = (await provider.issueCode(email, 'reset')).code;
+  const setPassword = (await provider.issueCode(email, 'set-password')).code;
+  await provider.createAccount('bystander@example.ie', 'first-password-1');
+  const someoneElse = (await provider.issueCode('bystander@example.ie', 'reset')).code;
+
+  expect((await provider.confirmCode(newer, 'second-password-2')).email).toBe(email);
+  expect(await failure(provider.verifyCode(older))).toBe('invalid-code');
+  expect(await failure(provider.confirmCode(older, 'attackers-password-1'))).toBe('invalid-code');
+  expect(await failure(provider.confirmCode(setPassword, 'attackers-password-2'))).toBe('invalid-code');
+  expect((await provider.signInWithPassword(email, 'second-password-2')).email).toBe(email);
+  expect(await provider.verifyCode(someoneElse)).toBe('bystander@example.ie');
+});
+
+test('a code refused for its password can be used again; one this site did not mail cannot', async () => {
+  const email = 'retry@example.ie';
+  await provider.createAccount(email, 'first-password-1');
+  const { code, expiresAt } = await provider.issueCode(email, 'set-password');
+  expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+  expect(await failure(provider.confirmCode(code, '12345'))).toBe('weak-password');
+  await provider.confirmCode(code, 'second-password-2');
+  expect((await provider.signInWithPassword(email, 'second-password-2')).email).toBe(email);
+
+  // Firebase's own code for the account, never mailed by this site.
+  const { getAuth } = await import('firebase-admin/auth');
+  const { initializeApp } = await import('firebase-admin/app');
+  const other = getAuth(initializeApp({ projectId: EMULATOR_PROJECT_ID }, 'firebase-test-other'));
+  const foreign = new URL(await other.generatePasswordResetLink(email)).searchParams.get('oobCode')!;
+  expect(await failure(provider.verifyCode(foreign))).toBe('invalid-code');
+  expect(await failure(provider.confirmCode(foreign, 'attackers-password-3'))).toBe('invalid-code');
+});
+
+test('two codes of one account used at once: only one sets the password', async () => {
+  const email = 'race@example.ie';
+  await provider.createAccount(email, 'first-password-1');
+  const codes = [];
+  for (let i = 0; i < 4; i++) codes.push((await provider.issueCode(email, 'reset')).code);
+  const results = await Promise.allSettled(
+    codes.map((code, i) => provider.confirmCode(code, `raced-password-${i}`)),
+  );
+  const won = results.flatMap((result, i) => (result.status === 'fulfilled' ? [i] : []));
+  expect(won).toHaveLength(1);
+  for (const result of results)
+    if (result.status === 'rejected') expect((result.reason as IdentityError).code).toBe('invalid-code');
+  expect((await provider.signInWithPassword(email, `raced-password-${won[0]}`)).email).toBe(email);
 });

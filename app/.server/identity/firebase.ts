@@ -6,8 +6,11 @@
 // set, both talk to the Auth emulator (firebase-admin reads that variable itself).
 import type { App } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
+import type { Kysely } from 'kysely';
 import type { FirebaseSettings } from '../config';
+import type { Database } from '../db/schema';
 import { firebaseError } from './errors';
+import { issuedCodes } from './issued-codes';
 import { IdentityError, type IdentityProvider, type ProviderTokens } from './types';
 
 interface RestError {
@@ -44,7 +47,11 @@ async function admin<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createFirebaseProvider(settings: FirebaseSettings, publicUrl: string) {
+export async function createFirebaseProvider(
+  settings: FirebaseSettings,
+  publicUrl: string,
+  db: Kysely<Database>,
+) {
   // Loaded only here, so a site on the local provider never loads the Firebase SDK.
   const { cert, deleteApp, initializeApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
@@ -64,6 +71,7 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
     `makerspace-${Date.now()}`,
   );
   const auth: Auth = getAuth(app);
+  const codes = issuedCodes(db);
   const restBase = settings.emulatorHost
     ? `http://${settings.emulatorHost}/identitytoolkit.googleapis.com/v1`
     : 'https://identitytoolkit.googleapis.com/v1';
@@ -167,26 +175,37 @@ export async function createFirebaseProvider(settings: FirebaseSettings, publicU
       const normalized = email.trim().toLowerCase();
       // Members made by an import or the seed may have no Firebase account yet: make one with no
       // password, which the set-password link then gives it.
-      if (purpose === 'set-password' && !(await accountByEmail(normalized))) {
-        await admin(() => auth.createUser({ email: normalized }));
+      let user = await accountByEmail(normalized);
+      if (!user && purpose === 'set-password') {
+        user = await admin(() => auth.createUser({ email: normalized }));
       }
+      if (!user) throw new IdentityError('user-not-found');
       const link = await admin(() => auth.generatePasswordResetLink(normalized));
       // Firebase's link goes to its own action page; we mail a link to ours with the same code.
       const code = new URL(link).searchParams.get('oobCode');
       if (!code) throw new IdentityError('internal', 'Firebase returned a reset link without a code');
       // Firebase's password-reset codes last an hour, whichever page we mail them for.
-      return { code, expiresAt: new Date(Date.now() + 60 * 60 * 1000) };
+      const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
+      await codes.record(code, { uid: user.uid, email: normalized, purpose, expiresAt });
+      return { code, expiresAt };
     },
 
     async verifyCode(code) {
-      if (!code) throw new IdentityError('missing-code');
+      await codes.open(code);
       const result = await rest<{ email: string }>('accounts:resetPassword', { oobCode: code });
       return result.email.toLowerCase();
     },
 
     async confirmCode(code, newPassword) {
-      if (!code) throw new IdentityError('missing-code');
-      const result = await rest<{ email: string }>('accounts:resetPassword', { oobCode: code, newPassword });
+      const claim = await codes.claim(code);
+      let result: { email: string };
+      try {
+        result = await rest<{ email: string }>('accounts:resetPassword', { oobCode: code, newPassword });
+      } catch (error) {
+        // The code is still good at Firebase: the member may try again with the same link.
+        if (!(error instanceof IdentityError) || error.code === 'weak-password') await claim.release();
+        throw error;
+      }
       const user = await admin(() => auth.getUserByEmail(result.email));
       // The code reached this address: record that, so the e-mail can find its member.
       if (!user.emailVerified) await admin(() => auth.updateUser(user.uid, { emailVerified: true }));

@@ -10,7 +10,15 @@ import type { Kysely } from 'kysely';
 import { config, isPostgresUrl } from './config';
 import { files } from './assets';
 import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
-import { diskStore, listFolders, ORIGINAL, s3SettingsFrom, variantFile, type FileStore } from './file-store';
+import {
+  ASSET_ID,
+  diskStore,
+  listFolders,
+  ORIGINAL,
+  s3SettingsFrom,
+  variantFile,
+  type FileStore,
+} from './file-store';
 
 /** Every table, parents before children (foreign keys), so rows insert in this order. */
 export const TABLES = [
@@ -113,6 +121,31 @@ async function copyFiles(rows: Record<string, unknown>[], from: FileStore, to: F
   return missing;
 }
 
+/**
+ * An archive's asset rows name the folders and files that restore reads and writes: each id must
+ * be an asset id (ASSET_ID, as /assets/{id} checks) and each variant a whole width, or the archive
+ * is refused before anything is written ('../..' would reach outside both stores).
+ */
+function checkAssetRows(assets: unknown) {
+  const refuse = (why: string) => {
+    throw new BackupError(`not a backup archive of this site: ${why}`);
+  };
+  if (!Array.isArray(assets)) refuse('its assets are not a list');
+  (assets as unknown[]).forEach((asset, index) => {
+    const { id, variants } = (asset ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || !ASSET_ID.test(id))
+      refuse(`asset ${index + 1} has an id that is not an asset id`);
+    let widths: unknown;
+    try {
+      widths = JSON.parse(String(variants ?? '[]'));
+    } catch {
+      widths = null;
+    }
+    if (!Array.isArray(widths) || !widths.every((width) => Number.isSafeInteger(width) && width > 0))
+      refuse(`asset ${index + 1} has variants that are not widths`);
+  });
+}
+
 function staging() {
   const dir = path.join(config.DATA_DIR, `backup-${crypto.randomBytes(6).toString('hex')}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -166,8 +199,9 @@ export async function restore(file: string): Promise<string> {
     }
     if (parsed.format !== FORMAT || !parsed.rows) throw new BackupError('not a backup archive of this site');
     const rows = parsed.rows;
+    checkAssetRows(rows.assets ?? []);
     // Files first: a restore that fails half-way leaves no row without its file.
-    const missing = await copyFiles(rows.assets, diskStore(path.join(dir, 'assets')), files);
+    const missing = await copyFiles(rows.assets ?? [], diskStore(path.join(dir, 'assets')), files);
     await writeRows(db, rows);
     const line = `restored: ${summary(await counts(db))}`;
     return missing ? `${line}; ${missing} files were not in the archive` : line;

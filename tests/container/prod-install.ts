@@ -49,7 +49,15 @@ try {
   ]) {
     fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   }
-  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+  // The image's `npm ci --omit=dev`, from the tree this run already installed: a copy pruned of
+  // development dependencies is the same tree, without building better-sqlite3 a second time.
+  // (The real folder: a symlinked node_modules would be copied as the link and pruned through it.)
+  execFileSync('cp', [
+    '-a',
+    fs.realpathSync(path.join(root, 'node_modules')),
+    path.join(dir, 'node_modules'),
+  ]);
+  execFileSync('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

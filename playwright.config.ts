@@ -8,6 +8,7 @@ const SITE = uses('seeded', 'empty', 'broken', 'nomail');
 
 const FIREBASE_JOURNEYS = /(auth|password|google|firebase|delete-account|moderation)\.spec\.ts$/;
 
+// Tests tagged @http use no browser (fixtures.ts HTTP): the nojs projects leave them to js.
 const projects: Project[] = [
   {
     name: 'js',
@@ -19,7 +20,7 @@ const projects: Project[] = [
     name: 'nojs',
     ...SITE,
     use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
-    grepInvert: /@js-only/,
+    grepInvert: /@js-only|@http/,
     testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$|cluster\.spec\.ts$/,
   },
   // Checks that run once, after both projects: what the journeys left behind (orphan files), and
@@ -37,7 +38,7 @@ const projects: Project[] = [
     name: 'cluster-nojs',
     ...uses('cluster'),
     grep: /@store/,
-    grepInvert: /@js-only/,
+    grepInvert: /@js-only|@http/,
     testIgnore: /\.after\.spec\.ts$|firebase\.spec\.ts$/,
     use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('cluster') },
   },
@@ -83,7 +84,7 @@ const projects: Project[] = [
     testDir: 'tests/remote',
     testMatch: /remote\.spec\.ts$/,
     dependencies: ['firebase-setup'],
-    grepInvert: /@js-only/,
+    grepInvert: /@js-only|@http/,
     use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('remote') },
   },
   {
@@ -100,7 +101,7 @@ const projects: Project[] = [
     testMatch: /firebase\.spec\.ts$/,
     dependencies: ['firebase-setup'],
     grep: /@identity/,
-    grepInvert: /@js-only/,
+    grepInvert: /@js-only|@http/,
     use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, baseURL: baseUrl('firebase') },
   },
 ];

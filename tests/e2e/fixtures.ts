@@ -24,6 +24,11 @@ export const IDENTITY = { tag: '@identity' };
  * unit tests (vitest.postgres.config.ts), so running those journeys again here proves nothing new.
  */
 export const STORE = { tag: '@store' };
+/**
+ * Marks a check that uses no browser, only HTTP: its answer does not depend on the browser's
+ * scripts, so it runs in the JavaScript-on projects only, not once per project.
+ */
+export const HTTP = { tag: '@http' };
 /** Both of the above. */
 export const IDENTITY_AND_STORE = { tag: ['@identity', '@store'] };
 

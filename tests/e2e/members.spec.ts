@@ -1,5 +1,5 @@
 import { signedIn } from './accounts';
-import { expect, hydrated, metaContent, seededDb, test } from './fixtures';
+import { HTTP, expect, hydrated, metaContent, seededDb, test } from './fixtures';
 
 test('the directory shows a card per member with name, title, avatar, bio and posts', async ({
   page,
@@ -135,24 +135,26 @@ test('a broken avatar falls back to the initials avatar', async ({ page }) => {
   expect(await svg.text()).toContain('>AL</text>');
 });
 
-test('list pages send what they show: no post text in the directory or on a member page', async ({
-  request,
-}) => {
-  // The longest seeded post: its text belongs on its own page only.
-  const post = seededDb()
-    .prepare(
-      `select p.content, p.slug, u.username from posts p join users u on u.id = p.user_id
+test(
+  'list pages send what they show: no post text in the directory or on a member page',
+  HTTP,
+  async ({ request }) => {
+    // The longest seeded post: its text belongs on its own page only.
+    const post = seededDb()
+      .prepare(
+        `select p.content, p.slug, u.username from posts p join users u on u.id = p.user_id
        order by length(p.content) desc limit 1`,
-    )
-    .get() as { content: string; slug: string; username: string };
-  // Letters and spaces only, so HTML and JSON escaping leave it as it is.
-  const sample = /[A-Za-z ]{40}/.exec(post.content)![0];
-  const member = `/members/${post.username.toLowerCase()}`;
-  for (const url of ['/members', member, `/posts/${post.username.toLowerCase()}/${post.slug}`]) {
-    const html = await (await request.get(url)).text();
-    expect(html.includes(sample), url).toBe(url.startsWith('/posts/'));
-  }
-});
+      )
+      .get() as { content: string; slug: string; username: string };
+    // Letters and spaces only, so HTML and JSON escaping leave it as it is.
+    const sample = /[A-Za-z ]{40}/.exec(post.content)![0];
+    const member = `/members/${post.username.toLowerCase()}`;
+    for (const url of ['/members', member, `/posts/${post.username.toLowerCase()}/${post.slug}`]) {
+      const html = await (await request.get(url)).text();
+      expect(html.includes(sample), url).toBe(url.startsWith('/posts/'));
+    }
+  },
+);
 
 // A card's links are plain <a> with one listener on the grid (app/components/client-links.ts).
 test('with scripts, card links navigate in place for a member @js-only', async ({ page }) => {

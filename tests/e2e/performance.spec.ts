@@ -3,7 +3,7 @@
 // when used, and precompressed static files.
 import { READ_PAGES } from '../../scripts/demo-site';
 import { signedIn } from './accounts';
-import { expect, test } from './fixtures';
+import { HTTP, expect, test } from './fixtures';
 
 // Structured data for search engines is a <script> element that runs nothing.
 const RUNNABLE_SCRIPT = 'script:not([type="application/ld+json"])';
@@ -144,7 +144,7 @@ test('a page with JavaScript loads and paints before it fetches its scripts, the
   expect(errors).toEqual([]);
 });
 
-test('scripts and styles are sent precompressed', async ({ request }) => {
+test('scripts and styles are sent precompressed', HTTP, async ({ request }) => {
   const html = await (await request.get('/login')).text();
   const files = [...html.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
   expect(files.length).toBeGreaterThan(5);

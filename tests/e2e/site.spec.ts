@@ -1,4 +1,4 @@
-import { expect, metaContent, test } from './fixtures';
+import { HTTP, expect, metaContent, test } from './fixtures';
 
 const pages = [
   '/',
@@ -27,7 +27,7 @@ test('every public page has title, description, keywords, canonical, Open Graph 
   }
 });
 
-test('pages are complete in the first HTML response, with security headers', async ({ request }) => {
+test('pages are complete in the first HTML response, with security headers', HTTP, async ({ request }) => {
   const response = await request.get('/members');
   const html = await response.text();
   expect(html).toContain('AOIFE BYRNE');
@@ -39,7 +39,7 @@ test('pages are complete in the first HTML response, with security headers', asy
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
 
-test('robots.txt and sitemap.xml list the public site', async ({ request, baseURL }) => {
+test('robots.txt and sitemap.xml list the public site', HTTP, async ({ request, baseURL }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const sitemap = await request.get('/sitemap.xml');
@@ -77,7 +77,7 @@ test('assets: types, caching, variants and downloads', async ({ page, request })
   expect((await request.get(`/assets/${id}/image.png`)).headers()['content-type']).toBe('image/png');
 });
 
-test('bad asset addresses answer 404 and never reach the disk', async ({ request }) => {
+test('bad asset addresses answer 404 and never reach the disk', HTTP, async ({ request }) => {
   for (const path of [
     '/assets/0123456789abcdef0123456789abcdef',
     '/assets/not-an-id',

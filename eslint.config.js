@@ -28,6 +28,41 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
     },
   },
+  // Server code reaches the browser bundle unless the compiler can drop it: only loaders and actions
+  // may use it, through the `~/.server` barrel (docs/architecture.md §3). A deep import would ship.
+  {
+    files: ['app/routes/**', 'app/root.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/.server/*', '**/.server/*'],
+              message:
+                "Import server code from the '~/.server' barrel, and use it in loaders and actions only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/components/**', 'app/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/.server', '~/.server/*', '**/.server', '**/.server/*'],
+              message: 'Components and app/lib run in the browser too: pass server data in from a loader.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

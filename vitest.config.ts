@@ -8,7 +8,12 @@ process.env.DATA_DIR = dataDir;
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(__dirname, 'app') } },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/docs/*.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['tests/support/vitest-global.ts'],
     // Server modules read DATA_DIR when imported: give the unit run its own throwaway folder.

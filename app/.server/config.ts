@@ -82,7 +82,7 @@ const EnvSchema = z.object({
   API_URL: url('API_URL').transform((value) => value?.replace(/\/+$/, '')),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Uploaded files in an S3-compatible bucket instead of DATA_DIR/assets when S3_BUCKET is set; the
-  // rest also serve `db copy --assets-to s3://bucket` (docs/architecture.md §6).
+  // rest also serve `db copy --assets-to s3://bucket` (docs/architecture.md §9).
   S3_BUCKET: optional,
   S3_ENDPOINT: url('S3_ENDPOINT'),
   S3_REGION: optional.transform((value) => value ?? 'us-east-1'),

@@ -1,4 +1,4 @@
-// Where uploaded files live (docs/architecture.md §6): a folder per asset, `{id[0:2]}/{id}/`, with
+// Where uploaded files live (docs/architecture.md §9): a folder per asset, `{id[0:2]}/{id}/`, with
 // `original` and its WebP width variants `w{n}.webp`, on disk under DATA_DIR/assets (the default)
 // or in an S3-compatible bucket (S3_BUCKET; s3-store.ts, loaded only then). New files are written
 // into a local work folder first (sharp and the upload parser need files) and kept from there: on

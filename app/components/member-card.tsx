@@ -1,11 +1,10 @@
+// A member's card on the directory. Its links are plain <a>: the list that holds cards gives them
+// client-side navigation (useClientLinks), one listener instead of a <Link> per link.
 import type { MemberCardModel, PostLink } from '~/lib/display';
 import { cardName, postTitle, shortBio } from '~/lib/text';
 import { Avatar } from './images';
 
 /**
- * Its links are plain <a>: the list that holds cards gives them client-side navigation
- * (useClientLinks), one listener instead of a <Link> per link.
- *
  * docs/product.md §2: a member card lists two posts, then '+N more' opens the rest of its newest
  * (CARD_POST_LIMIT in all) and a link to the member's page for everything.
  */

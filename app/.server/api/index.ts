@@ -1,5 +1,5 @@
-// The API seam (docs/architecture.md §1): docs/product.md §7 as a typed interface. Routes call `api` and never
-// look past it; the embedded implementation below reads the SQLite store. A store failure
+// The API seam (docs/architecture.md §8): docs/product.md §7 as a typed interface. Routes call `api` and never
+// look past it; the embedded implementation below reads the database (SQLite or PostgreSQL). A store failure
 // surfaces as ApiError(500), whose message is docs/product.md §8's 'API request failed with status 500'.
 import { sql, type Kysely } from 'kysely';
 import { config } from '../config';

@@ -1,4 +1,4 @@
-// The identity seam (docs/architecture.md §1): passwords, reset codes and account lifecycle. The built-in
+// The identity seam (docs/architecture.md §8): passwords, reset codes and account lifecycle. The built-in
 // `local` provider and the Firebase provider implement this; nothing else knows which one runs.
 
 export type IdentityErrorCode =

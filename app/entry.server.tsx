@@ -5,8 +5,10 @@ import { mendDocument } from './lib/html';
 import { documentWantsScripts, renderDocument, renderWithoutScripts } from './.server/render-document';
 import { applySecurityHeaders, createNonce } from './.server/security';
 
-// For the render cache in front of Remix (server/index.ts).
+// For the production server in front of Remix (server/index.ts): the render cache's data version,
+// and the housekeeping it starts once.
 export { readDataVersion } from './.server/data-version';
+export { startHousekeeping } from './.server/housekeeping';
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -40,6 +40,7 @@ function handlerFor(build: ServerBuild): express.RequestHandler {
 
 let build = await importBuild();
 let handleRequest = handlerFor(build);
+(build.entry.module as unknown as { startHousekeeping: () => void }).startHousekeeping();
 if (dev) {
   // `npm run dev`: `remix dev` rebuilds and touches version.txt; load the new build, then say so.
   fs.watch(new URL('./version.txt', buildUrl), async () => {

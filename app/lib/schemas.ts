@@ -104,7 +104,6 @@ export const RegisterStep2Schema = z.object({
 });
 
 export type RegisterStep1 = z.infer<typeof RegisterStep1Schema>;
-export type RegisterStep2 = z.infer<typeof RegisterStep2Schema>;
 
 /** docs/product.md §5 Posts: the title is required (blank counts as missing); content and file are optional. */
 export const PostSchema = z.object({

@@ -7,7 +7,7 @@ import { auditPage, type Actor } from './audit';
 import { adminMemberList, memberToDelete } from './members';
 import { postToRemove, removePost, setSignInDisabled } from './moderation';
 import { deleteProject, saveProject, type ProjectImages } from './projects';
-import { listProjects } from '../api/projects';
+import { listProjects, projectById } from '../api/projects';
 import type { ProjectForm } from '~/lib/schemas';
 
 export { requireAdmin } from './roles';
@@ -31,8 +31,7 @@ export const admin = {
   },
   projects: {
     list: () => listProjects(db),
-    /** By id only: the admin pages address a project by what never changes. */
-    byId: async (id: string) => (await listProjects(db)).find((project) => project.id === id) ?? null,
+    byId: (id: string) => projectById(db, id),
     save: (id: string | null, form: ProjectForm, images: ProjectImages, actor: Actor) =>
       saveProject(db, id, form, images, actor),
     remove: (id: string, actor: Actor) => deleteProject(db, id, actor),

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { ownDatabase } from '../../../tests/support/own-database';
 import { createMember } from '../api/accounts';
 import { createInvite } from '../api/invites';
-import { listProjects } from '../api/projects';
+import { listProjects, projectById, projectByIdOrSlug } from '../api/projects';
 import { ProjectFormSchema, type ProjectForm } from '~/lib/schemas';
 import { nowIso } from '~/lib/time';
 import { deleteProject, saveProject } from './projects';
@@ -88,6 +88,12 @@ test('a project is created with its team in order, then edited; both are logged'
   [project] = (await listProjects(db)).filter((p) => p.id === id);
   expect(project).toMatchObject({ slug: 'tide', featured: false, tags: [], url: 'https://tide.example' });
   expect(project.members.map((m) => m.user.username)).toEqual([ana]);
+  // One project read alone is the same as in the list, its team included.
+  expect(await projectById(db, id)).toEqual(project);
+  expect(await projectByIdOrSlug(db, 'tide')).toEqual(project);
+  expect(await projectByIdOrSlug(db, id)).toEqual(project);
+  expect(await projectById(db, 'tide')).toBeNull();
+  expect(await projectByIdOrSlug(db, 'no-such-project')).toBeNull();
   const log = await db
     .selectFrom('audit_log')
     .select(['action', 'target'])

@@ -6,14 +6,30 @@ import { isWebsite } from '~/lib/projects';
 import { assetRef, parseList } from './rows';
 
 /** docs/product.md §7 get_projects: featured first, then by name; team members in their import order. */
-export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
-  const projects = await db
-    .selectFrom('projects')
-    .selectAll()
-    .orderBy('featured', 'desc')
-    .orderBy('name')
-    .execute();
-  const members = await db
+export const listProjects = (db: Kysely<Database>) => readProjects(db);
+
+/** docs/product.md §2: the project page parameter matches either the id or the slug. */
+export async function projectByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<Project | null> {
+  return (await readProjects(db, { idOrSlug }))[0] ?? null;
+}
+
+/** The admin pages address a project by what never changes: its id. */
+export async function projectById(db: Kysely<Database>, id: string): Promise<Project | null> {
+  return (await readProjects(db, { id }))[0] ?? null;
+}
+
+/** Every project with its team, or only those `which` names, in the list's order. */
+async function readProjects(
+  db: Kysely<Database>,
+  which?: { id: string } | { idOrSlug: string },
+): Promise<Project[]> {
+  let query = db.selectFrom('projects').selectAll();
+  if (which && 'id' in which) query = query.where('id', '=', which.id);
+  else if (which)
+    query = query.where((eb) => eb.or([eb('id', '=', which.idOrSlug), eb('slug', '=', which.idOrSlug)]));
+  const projects = await query.orderBy('featured', 'desc').orderBy('name').execute();
+  if (which && !projects.length) return [];
+  let teams = db
     .selectFrom('project_members')
     .innerJoin('users', 'users.id', 'project_members.user_id')
     .select([
@@ -22,7 +38,14 @@ export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
       'users.username',
       'users.fullname',
       'users.avatar_id',
-    ])
+    ]);
+  if (which)
+    teams = teams.where(
+      'project_members.project_id',
+      'in',
+      projects.map((row) => row.id),
+    );
+  const members = await teams
     .orderBy('project_members.project_id')
     .orderBy('project_members.position')
     .execute();
@@ -48,12 +71,6 @@ export async function listProjects(db: Kysely<Database>): Promise<Project[]> {
     logo: assetRef(row.logo_id),
     members: team.get(row.id) ?? [],
   }));
-}
-
-/** docs/product.md §2: the project page parameter matches either the id or the slug. */
-export async function projectByIdOrSlug(db: Kysely<Database>, idOrSlug: string): Promise<Project | null> {
-  const projects = await listProjects(db);
-  return projects.find((project) => project.id === idOrSlug || project.slug === idOrSlug) ?? null;
 }
 
 /**

@@ -3,8 +3,12 @@
 import { data } from '@remix-run/node';
 import { ApiError } from './api';
 
-export function notFound(message: string): never {
-  throw data({ message }, { status: 404 });
+/**
+ * The one way a loader or action says "not found": a 404 that the route's error boundary renders
+ * (the 404 page, or the route's load-failure text with `message`).
+ */
+export function notFound(message?: string): never {
+  throw data(message ? { message } : null, { status: 404 });
 }
 
 /** Awaits an API call; an ApiError becomes an error response carrying its product message. */

@@ -1,7 +1,8 @@
 // What members can do with their own data on /profile (docs/product.md §2): leave the directory,
 // read why an admin removed a post of theirs, download it all, and delete their account.
 // Only with the site's own store; in front of a backend (API_URL) the backend holds it.
-import { createReadableStreamFromReadable, data, redirect, type AppLoadContext } from '@remix-run/node';
+import { createReadableStreamFromReadable, redirect, type AppLoadContext } from '@remix-run/node';
+import { notFound } from './http';
 import { parseWithZod } from '@conform-to/zod';
 import { logAuthEvent } from './auth-log';
 import { config } from './config';
@@ -29,7 +30,7 @@ export async function ownSettings(memberId: string) {
 /** 'Hide me from the directory' and back: the choice is saved, then /profile says which it is. */
 export async function setDirectoryListing(request: Request) {
   const user = await requireUser(request);
-  if (!ownDataAvailable) throw data(null, { status: 404 });
+  if (!ownDataAvailable) notFound();
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORMS.text);
   const submission = parseWithZod(formData, { schema: DirectoryListingSchema });
@@ -46,14 +47,14 @@ export async function setDirectoryListing(request: Request) {
 /** What /profile/delete asks for: the member's password, or their username when they have none. */
 export async function deleteAccountView(request: Request) {
   const user = await requireUser(request);
-  if (!ownDataAvailable) throw data(null, { status: 404 });
+  if (!ownDataAvailable) notFound();
   return { username: user.username, confirm: await ownAccountConfirmation(db, user.id) };
 }
 
 /** Checks the confirmation, erases the member, ends the session and says it is done. */
 export async function deleteOwnAccount(request: Request, context: AppLoadContext) {
   const user = await requireUser(request);
-  if (!ownDataAvailable) throw data(null, { status: 404 });
+  if (!ownDataAvailable) notFound();
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORMS.text);
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
@@ -79,9 +80,9 @@ export async function deleteOwnAccount(request: Request, context: AppLoadContext
 /** The member's data as one ZIP download (docs/product.md §2 'Download my data'). */
 export async function exportOwnData(request: Request) {
   const user = await requireUser(request);
-  if (!ownDataAvailable) throw data(null, { status: 404 });
+  if (!ownDataAvailable) notFound();
   const archive = await memberData(db, user.id, config.PUBLIC_URL);
-  if (!archive) throw data(null, { status: 404 });
+  if (!archive) notFound();
   const name = `makerspace-${archive.username.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.zip`;
   return new Response(createReadableStreamFromReadable(await zipStream(archive)), {
     headers: {

@@ -1,14 +1,13 @@
 // /admin/members/{username}/delete — the confirmation step for deleting a member, naming what goes
 // (docs/product.md §2). Admins only; their own account they delete from their profile.
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin } from '~/.server';
+import { admin, requireAdmin, notFound } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { pageMeta } from '~/lib/meta';
 
@@ -19,7 +18,7 @@ export const meta: MetaFunction = (args) =>
 async function target(request: Request, username: string | undefined) {
   const user = await requireAdmin(request);
   const member = await admin.members.toDelete(username ?? '');
-  if (!member || member.id === user.id) throw data(null, { status: 404 });
+  if (!member || member.id === user.id) notFound();
   return { user, member };
 }
 

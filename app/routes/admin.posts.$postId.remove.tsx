@@ -2,7 +2,6 @@
 // then reads on their profile (docs/product.md §2). Admins only; the post pages link here for them.
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -18,6 +17,7 @@ import {
   readForm,
   requireAdmin,
   tooLarge,
+  notFound,
 } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { ErrorList, FormBanner } from '~/components/forms';
@@ -31,7 +31,7 @@ export const meta: MetaFunction = (args) =>
 async function target(request: Request, postId: string | undefined) {
   const user = await requireAdmin(request);
   const post = await admin.posts.toRemove(postId ?? '');
-  if (!post) throw data(null, { status: 404 });
+  if (!post) notFound();
   return { user, post };
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: PostRemovalSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   // Another admin may have removed it in the meantime: the 404 page says it is gone.
-  if (!(await admin.posts.remove(post.id, submission.value.reason, user))) throw data(null, { status: 404 });
+  if (!(await admin.posts.remove(post.id, submission.value.reason, user))) notFound();
   return redirect('/admin/log?done=post-removed');
 }
 

@@ -1,14 +1,13 @@
 // /admin/projects/{id}/delete — the confirmation step for deleting a project (docs/product.md §2).
 // Admins only; an unknown id is the 404 page.
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin } from '~/.server';
+import { admin, requireAdmin, notFound } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { pageMeta } from '~/lib/meta';
 
@@ -18,14 +17,14 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const project = await admin.projects.byId(params.projectId ?? '');
-  if (!project) throw data(null, { status: 404 });
+  if (!project) notFound();
   return { project: { name: project.name, slug: project.slug, team: project.members.length } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const removed = await admin.projects.remove(params.projectId ?? '', user);
-  if (!removed) throw data(null, { status: 404 });
+  if (!removed) notFound();
   return redirect(`/admin/projects?${new URLSearchParams({ deleted: removed.name })}`);
 }
 

@@ -1,8 +1,8 @@
 // /admin/projects/{id}/edit — edit a portfolio project (docs/product.md §2). Admins only; an
 // unknown id is the 404 page.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin, submitProjectForm } from '~/.server';
+import { admin, requireAdmin, submitProjectForm, notFound } from '~/.server';
 import { ProjectForm } from '~/components/project-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -12,7 +12,7 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const project = await admin.projects.byId(params.projectId ?? '');
-  if (!project) throw data(null, { status: 404 });
+  if (!project) notFound();
   return { project };
 }
 

@@ -21,6 +21,7 @@ import {
   tooLarge,
   ownDataAvailable,
   ownSettings,
+  notFound,
 } from '~/.server';
 import { DeletePostLink } from '~/components/delete-post';
 import { ProfileEditForm, ProfileView } from '~/components/profile-details';
@@ -36,7 +37,7 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const member = await fromApi(api.members.byUsername(user.username));
-  if (!member) throw new Response('Member not found', { status: 404 });
+  if (!member) notFound('Member not found');
   const url = new URL(request.url);
   return {
     member: withPostList(member),

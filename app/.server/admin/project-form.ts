@@ -1,7 +1,8 @@
 // The action of the admin's project form, for a new project and an existing one
 // (/admin/projects/new, /admin/projects/{id}): checked by ProjectFormSchema, images prepared, then
 // saved by saveProject, which checks the slug and the team against the store.
-import { data, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { notFound } from '../http';
 import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from '../forms';
 import { prepareImageFields } from '../uploads';
 import { ProjectFormSchema } from '~/lib/schemas';
@@ -10,7 +11,7 @@ import { requireAdmin } from './roles';
 
 export async function submitProjectForm(request: Request, projectId: string | null) {
   const user = await requireAdmin(request);
-  if (projectId && !(await admin.projects.byId(projectId))) throw data(null, { status: 404 });
+  if (projectId && !(await admin.projects.byId(projectId))) notFound();
   const formData = await readForm(request, FORMS.member);
   if (!formData) return tooLarge(FORMS.member);
   try {
@@ -24,7 +25,7 @@ export async function submitProjectForm(request: Request, projectId: string | nu
       return formReply(submission.reply({ fieldErrors: prepared.errors }));
     }
     const outcome = await admin.projects.save(projectId, submission.value, prepared.images, user);
-    if (outcome.status === 'not-found') throw data(null, { status: 404 });
+    if (outcome.status === 'not-found') notFound();
     if (outcome.status === 'invalid')
       return formReply(submission.reply({ fieldErrors: outcome.fieldErrors }));
     return redirect(`/admin/projects?${new URLSearchParams({ saved: outcome.slug })}`);

@@ -1,8 +1,8 @@
 // The admin role (docs/product.md §6): given and taken back with the admin CLI, checked by every
 // /admin loader and action.
-import { data } from '@remix-run/node';
 import type { Kysely } from 'kysely';
 import { config } from '../config';
+import { notFound } from '../http';
 import type { Database, Role } from '../db/schema';
 import { getUser, type SessionUser } from '../session';
 import { recordAudit, type Actor } from './audit';
@@ -14,7 +14,7 @@ import { recordAudit, type Actor } from './audit';
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = config.API_URL ? null : await getUser(request);
-  if (user?.role !== 'admin') throw data(null, { status: 404 });
+  if (user?.role !== 'admin') notFound();
   return user;
 }
 

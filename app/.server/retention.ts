@@ -1,0 +1,20 @@
+// Rows kept only while they can still count (the privacy notice, app/content/legal/privacy.md): sessions
+// that have ended, rate-limit counters whose window has passed and reset or set-password codes
+// past their expiry. Each is refused or starts afresh anyway; deleting them keeps no e-mail
+// address, client address or sign-in longer than its purpose. Run by housekeeping, hourly.
+import type { Kysely } from 'kysely';
+import { SESSION_DAYS } from '~/lib/sessions';
+import type { Database } from './db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function sweepExpiredRows(db: Kysely<Database>, now = Date.now()) {
+  const at = new Date(now).toISOString();
+  const signedInBefore = new Date(now - SESSION_DAYS * DAY_MS).toISOString();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', at), eb('created_at', '<', signedInBefore)]))
+    .execute();
+  await db.deleteFrom('rate_limits').where('window_ends_at', '<=', at).execute();
+  await db.deleteFrom('auth_codes').where('expires_at', '<=', at).execute();
+}

@@ -29,6 +29,7 @@ export {
 } from '~/lib/schemas';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
+export { LEGAL_PAGE_CACHE, legalText } from './legal';
 export { identity, IdentityError, identityMessage } from './identity';
 export { LIMITS, withinAddressLimit } from './rate-limit';
 export { registerDetails, registerProfile, registerView } from './registration';

@@ -37,6 +37,12 @@ export function Footer({ contactEmail }: { contactEmail: string }) {
             <li>
               <Link to="/login">Join</Link>
             </li>
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -59,8 +59,8 @@ export default function Register() {
           Already a member? <Link to="/login">Sign in</Link>
         </p>
         <p className="legal">
-          By registering you agree to our <a href="#terms">Terms</a> and <a href="#privacy">Privacy Policy</a>
-          .
+          By registering you agree to our <Link to="/terms">Terms</Link> and{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
         </p>
       </div>
     </main>

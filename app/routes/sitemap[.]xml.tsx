@@ -4,7 +4,7 @@ import { escapeHtml } from '~/lib/html';
 
 export async function loader() {
   const [members, projects] = await Promise.all([api.members.list(), api.projects.list()]);
-  const paths = ['/', '/members', '/portfolio'];
+  const paths = ['/', '/members', '/portfolio', '/terms', '/privacy'];
   for (const member of members) {
     const id = member.username.toLowerCase();
     paths.push(`/members/${id}`, ...member.posts.map((post) => `/posts/${id}/${post.slug}`));

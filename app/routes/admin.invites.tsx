@@ -38,16 +38,20 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: InviteRevokeSchema });
     const revoked =
       submission.status === 'success' && (await admin.invites.revoke(submission.value.id, user));
-    if (!revoked)
-      return { revokeError: 'That invite key does not exist or is already revoked.', result: undefined };
-    return { revoked: true, result: undefined };
+    return { intent: 'revoke' as const, revoked: Boolean(revoked) };
   }
   const submission = parseWithZod(formData, { schema: InviteCreateSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const key = await admin.invites.create(submission.value, user);
-  return { key, link: inviteLink(config.PUBLIC_URL, key), result: submission.reply({ resetForm: true }) };
+  return {
+    intent: 'create' as const,
+    key,
+    link: inviteLink(config.PUBLIC_URL, key),
+    result: submission.reply({ resetForm: true }),
+  };
 }
 
+const REVOKE_FAILED = 'That invite key does not exist or is already revoked.';
 const STATUS_TEXT = { active: 'Active', used: 'Used up', expired: 'Expired', revoked: 'Revoked' };
 
 export default function AdminInvites() {
@@ -55,12 +59,13 @@ export default function AdminInvites() {
   const answer = useActionData<typeof action>();
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof InviteCreateSchema>>({
-    lastResult: answer?.result,
+    lastResult: answer && 'result' in answer ? answer.result : undefined,
     defaultValue: { uses: '1' },
     shouldRevalidate: 'onBlur',
   });
+  // One answer per form: the new key, or whether the revoke happened.
   const created = answer && 'key' in answer ? answer : null;
-  const revokeError = answer && 'revokeError' in answer ? answer.revokeError : null;
+  const revoke = answer && 'intent' in answer && answer.intent === 'revoke' ? answer : null;
   return (
     <>
       <h1>Invites</h1>
@@ -75,8 +80,8 @@ export default function AdminInvites() {
           <input id="invite-link" className="copy-field" readOnly value={created.link} />
         </section>
       ) : null}
-      {revokeError ? <FormBanner errors={[revokeError]} /> : null}
-      {answer && 'revoked' in answer ? (
+      {revoke && !revoke.revoked ? <FormBanner errors={[REVOKE_FAILED]} /> : null}
+      {revoke?.revoked ? (
         <p className="form-success" role="status">
           Invite key revoked.
         </p>

@@ -1,5 +1,6 @@
 // /reset-password?oobCode=… — set a new password with the code from the e-mail (docs/product.md §2, 4).
-// The code stays in the address (the form posts back to it), never in a hidden field.
+// Opening the link moves the code into a cookie for this page and shows the bare address; the form
+// posts back there. Never in a hidden field.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import {
   data,
@@ -10,13 +11,16 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  clearResetCode,
   completePasswordReset,
   FORMS,
   identity,
   IdentityError,
   identityMessage,
   parseWithZod,
+  moveResetCodeToCookie,
   readForm,
+  resetCode,
   ResetPasswordSchema,
   tooLarge,
 } from '~/.server';
@@ -47,18 +51,19 @@ async function checkCode(
   }
 }
 
-/** The reset code is in this page's address: no other site gets it as a referrer. ('no-referrer'
+/** The reset code was in this page's address: no other site gets it as a referrer. ('no-referrer'
  * would also make the browser send 'Origin: null' with the form, which the server refuses.) */
 export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'same-origin' });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const code = new URL(request.url).searchParams.get('oobCode');
-  const state = await checkCode(code);
+  const moved = await moveResetCodeToCookie(request);
+  if (moved) return moved;
+  const state = await checkCode(await resetCode(request));
   return { state, done: null as string | null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const code = new URL(request.url).searchParams.get('oobCode');
+  const code = await resetCode(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORMS.text);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
@@ -67,7 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply(hidden), state: null, done: null }, { status: 400 });
   try {
     const email = await completePasswordReset(code ?? '', submission.value.password);
-    return data({ result: undefined, state: null, done: email });
+    return data(
+      { result: undefined, state: null, done: email },
+      { headers: { 'Set-Cookie': await clearResetCode() } },
+    );
   } catch (error) {
     if (error instanceof IdentityError && error.code !== 'weak-password') {
       return data(

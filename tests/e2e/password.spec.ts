@@ -26,6 +26,8 @@ test(
     const mail = await waitForMail(member.email, (m) => m.subject === 'Reset your password');
     expect(mail.link).toMatch(new RegExp(`^${baseUrl(currentServer())}/reset-password\\?oobCode=[\\w-]+$`));
     const resetPage = await page.goto(mail.link!);
+    // The code leaves the address at once (history, Referer, access logs), kept in a cookie.
+    await expect(page).toHaveURL(`${baseUrl(currentServer())}/reset-password`);
     expect(resetPage?.headers()['referrer-policy']).toBe('same-origin');
     await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
     await expectAccessible();

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@remix-run/node';
 import { expect, test } from 'vitest';
 import { config } from './config';
 import { discardUploads, FORMS, isTooLarge, readForm, uploadSource } from './forms';
@@ -112,3 +114,27 @@ test('an empty file part makes no temp file', async () => {
   expect(attachment.size).toBe(0);
   expect(attachment.name).toBe('empty.txt');
 });
+
+test('a refused body that arrives in pieces, as the server receives it, is read to its end and answered', async () => {
+  const form = new FormData();
+  form.append('bio', 'Hi');
+  for (let index = 0; index < 5000; index++) form.append('avatar', new File([], 'a.png'));
+  const probe = post(form);
+  const bytes = Buffer.from(await probe.arrayBuffer());
+  const socket = new PassThrough();
+  void (async () => {
+    for (let offset = 0; offset < bytes.length; offset += 16 * 1024) {
+      socket.write(bytes.subarray(offset, offset + 16 * 1024));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    socket.end();
+  })();
+  const request = new Request('http://localhost/register', {
+    method: 'POST',
+    headers: { 'Content-Type': probe.headers.get('Content-Type')! },
+    body: createReadableStreamFromReadable(socket),
+    duplex: 'half',
+  } as RequestInit);
+  expect(await readForm(request, FORMS.member)).toBeNull();
+  expect(socket.readableEnded).toBe(true);
+}, 10_000);

@@ -125,11 +125,17 @@ async function readMultipart(request: Request, form: FormLimits) {
     if (total > DRAIN_BYTES) throw new OverLimit();
   };
   // The parser reads through this stream so that, once the form is refused, the rest of the body
-  // can be read and dropped here without parsing it into thousands more parts.
+  // can be read and dropped here without parsing it into thousands more parts. One read at a time:
+  // Remix's Node body stream stalls when a second read waits while the first is answered.
   const source = request.body!.getReader();
+  let refused = false;
+  let reading: Promise<unknown> = Promise.resolve();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await source.read();
+      if (refused) return;
+      const read = source.read();
+      reading = read;
+      const { done, value } = await read;
       if (done) controller.close();
       else controller.enqueue(value);
     },
@@ -172,6 +178,8 @@ async function readMultipart(request: Request, form: FormLimits) {
     // A half-read form keeps none of its files.
     for (const file of created) fs.rmSync(file, { force: true });
     if (!(error instanceof OverLimit)) throw error;
+    refused = true;
+    await reading.catch(() => undefined);
     await drain(source, total);
     return null;
   }

@@ -1,5 +1,8 @@
 // Requests no page would send: each gets a clear answer and changes nothing.
+import fs from 'node:fs';
+import path from 'node:path';
 import { newInviteKey } from '../support/admin';
+import { currentServer, dataDir } from '../support/servers';
 import { freshMember, reachStepTwo, signIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 
@@ -49,6 +52,31 @@ test('a 10 MB bio and a multipart post with no parts are refused on step 2', asy
   });
   expect(six.status()).toBe(400);
   expect(await six.text()).toContain('You can list at most 5 qualifications');
+  expect(registered(member.username)).toBe(0);
+});
+
+test('thousands of file parts on step 2 are refused at once and leave no temp file', async ({
+  page,
+  baseURL,
+}) => {
+  const member = freshMember();
+  await reachStepTwo(page, member);
+  const uploads = path.join(dataDir(currentServer()), 'uploads');
+  const tempFiles = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).length : 0);
+  const before = tempFiles();
+  const form = new FormData();
+  form.append('bio', 'Hi');
+  for (let index = 0; index < 5000; index++) form.append('avatar', new File([], 'a.png'));
+  const started = Date.now();
+  const refused = await page.request.post('/register?step=2', {
+    headers: { Origin: baseURL! },
+    multipart: form,
+  });
+  expect(refused.status()).toBe(413);
+  expect(await refused.text()).toContain('The form is too large');
+  expect(Date.now() - started).toBeLessThan(3000);
+  // Other workers' uploads come and go in the same folder; this request alone made 5,000 before.
+  expect(tempFiles() - before).toBeLessThan(50);
   expect(registered(member.username)).toBe(0);
 });
 

@@ -130,6 +130,13 @@ test('bad project input is shown next to its field with what was typed, and crea
   await expect(page.getByLabel('Slug')).toHaveAccessibleDescription(/Slug must be lower-case letters/);
   await expect(page.getByLabel('Website')).toHaveAccessibleDescription(/Website must be a full address/);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+  // The portfolio puts the website in href: a script address is refused, not only blocked by the CSP.
+  await page.getByLabel('Website').fill('javascript:alert(document.cookie)');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByLabel('Website')).toHaveAccessibleDescription(
+    /^Website must start with http:\/\/ or https:\/\//,
+  );
+  await expect(page.getByLabel('Website')).toHaveValue('javascript:alert(document.cookie)');
 
   // The form's own rules pass; the store's do not: a member who is not there, an image that is not one.
   await page.getByLabel('Slug').fill('');

@@ -125,7 +125,7 @@ describe('hostile input', () => {
       'file:///etc/passwd',
       'relative/path',
     ]) {
-      expect(html(`[click](${href})`), href).toBe('<p>click</p>');
+      expect(html(`see [click](${href}) here`), href).toBe('<p>see click here</p>');
     }
   });
 

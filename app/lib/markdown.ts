@@ -196,7 +196,13 @@ export function parseInline(text: string, values: Record<string, string> = {}, d
         const children = parseInline(link.label, values, depth + 1);
         const href = safeHref(fill(link.href, values));
         if (href) push({ type: 'link', href, children });
-        else for (const child of children) push(child);
+        // Refused: the label stays, as the text it was.
+        else {
+          for (const child of children) {
+            if (child.type === 'text') pushText(child.text);
+            else push(child);
+          }
+        }
         i = link.end;
         continue;
       }

@@ -41,6 +41,8 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/reset-password?oobCode=bogus',
     '/no-such-page',
     '/profile/delete?done=1',
+    '/terms',
+    '/privacy',
     `${baseUrl('broken')}/members`,
     `${baseUrl('empty')}/portfolio`,
   ];

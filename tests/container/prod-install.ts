@@ -88,6 +88,12 @@ try {
     home.status === 200 && (await home.text()).includes('Dublin Makerspace'),
     '/ serves the landing page',
   );
+  // The shipped legal texts are read from app/content at run time, not bundled.
+  const privacy = await fetch(`${base}/privacy`);
+  check(
+    privacy.status === 200 && (await privacy.text()).includes('Data Protection Commission'),
+    '/privacy serves the shipped privacy notice',
+  );
   const members = await fetch(`${base}/members`);
   check((await members.text()).includes('No members found.'), '/members shows the honest empty state');
   const key = execFileSync(

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { legalSource, SHIPPED_LEGAL_DIR } from './legal';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Markdown } from '~/components/markdown';
+import { config } from './config';
+import { legalSource, legalText, SHIPPED_LEGAL_DIR } from './legal';
 
 let root: string;
 let dirs: { dataDir: string; shippedDir: string };
@@ -51,9 +54,16 @@ test('an empty or unreadable file falls back to the shipped text', async () => {
   expect(logged).toHaveBeenCalledWith(expect.stringContaining('showing the shipped text'));
 });
 
-test('the shipped defaults exist and each starts with its title', () => {
-  for (const name of ['terms', 'privacy']) {
+test('the shipped texts have a title, fill in the contact, and no markup left unparsed', async () => {
+  for (const name of ['terms', 'privacy'] as const) {
     const text = fs.readFileSync(path.join(SHIPPED_LEGAL_DIR, `${name}.md`), 'utf8');
     expect(text.startsWith('# '), name).toBe(true);
+    const { title, blocks } = await legalText(name);
+    expect(title, name).toBe(name === 'terms' ? 'Terms of use' : 'Privacy notice');
+    const html = renderToStaticMarkup(<Markdown blocks={blocks} />);
+    expect(html, name).toContain(`<a href="mailto:${config.CONTACT_EMAIL}">${config.CONTACT_EMAIL}</a>`);
+    // A marker or link that did not parse (a typo, or a refused address) would show as typed.
+    expect(html, name).not.toMatch(/\*\*|\{\{|\]\(|`/);
+    expect(html.match(/<a /g)?.length, name).toBe(text.match(/\]\(/g)?.length);
   }
 });

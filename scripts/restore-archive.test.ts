@@ -2,13 +2,13 @@
 // backup.json become paths, so each is checked as the live code checks it before anything is
 // written. (Links that leave the archive are refused by tar's strict extraction already.) Real CLI
 // processes on throwaway stores.
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
 import { freshDatabase } from '../tests/support/postgres';
+import { adminAsync } from '../tests/support/scripts';
 
 vi.setConfig({ testTimeout: 120_000 });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-restore-'));
@@ -23,17 +23,8 @@ async function emptySite(): Promise<Record<string, string> & { DATA_DIR: string 
     : { DATA_DIR: dataDir, DATABASE_URL: '' };
 }
 
-function restore(env: Record<string, string>, archive: string) {
-  const result = spawnSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'restore', archive], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  return {
-    code: result.status,
-    last: result.stdout.trim().split('\n').pop() ?? '',
-    stderr: result.stderr.trim(),
-  };
-}
+/** `npm run admin -- restore ARCHIVE` on `env`'s store, as an operator runs it. */
+const restore = (env: Record<string, string>, archive: string) => adminAsync(env, 'restore', archive);
 
 const assetRow = (id: string, variants: unknown[] = []) => ({
   id,
@@ -79,7 +70,7 @@ test('an asset id that climbs out of the store is refused, and nothing is writte
   fs.writeFileSync(path.join(root, escape, 'original'), 'outside');
   const outside = path.join(path.dirname(root), escape);
   try {
-    const result = restore(site, await archiveOf([assetRow(`../../${escape}`)], {}));
+    const result = await restore(site, await archiveOf([assetRow(`../../${escape}`)], {}));
     expect(fs.existsSync(outside), 'a file was written outside DATA_DIR').toBe(false);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^failed: not a backup archive of this site: asset 1 has an id/);
@@ -94,7 +85,7 @@ test('variant widths that are not widths are refused', async () => {
   const id = crypto.randomBytes(16).toString('hex');
   const folder = `assets/${id.slice(0, 2)}/${id}`;
   for (const variants of [['../../../../x'], [-1], [1.5], ['640']]) {
-    const result = restore(
+    const result = await restore(
       site,
       await archiveOf([assetRow(id, variants)], { [`${folder}/original`]: 'png', 'assets/x.webp': 'x' }),
     );

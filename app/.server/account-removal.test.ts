@@ -3,8 +3,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../tests/support/own-database';
-import { createMember } from './api/accounts';
-import { createInvite } from './api/invites';
+import { newMember } from '../../tests/support/store-fixtures';
 import { ownAccountConfirmation, removeMember } from './account-removal';
 import { identity } from './identity';
 import { nowIso } from '~/lib/time';
@@ -25,18 +24,7 @@ const asset = (ownerId: string | null) => ({
 });
 
 async function member(uid: string | null = null) {
-  const username = `gone_${crypto.randomBytes(3).toString('hex')}`;
-  const id = await createMember(db, {
-    uid: uid ?? crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Leaving Member',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: await createInvite(db, {}, 'cli'),
-  });
+  const { id, username } = await newMember(db, 'gone', { uid: uid ?? undefined, fullname: 'Leaving Member' });
   return { id, username };
 }
 

@@ -3,8 +3,7 @@
 // nothing that still counts.
 import crypto from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
-import { createInvite } from './api/invites';
-import { createMember } from './api/accounts';
+import { newMember } from '../../tests/support/store-fixtures';
 import { db } from './db';
 import { sweepExpiredRows } from './retention';
 
@@ -15,18 +14,7 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const tag = () => crypto.randomBytes(4).toString('hex');
 
 test('ended sessions, passed rate-limit windows and expired codes go; live ones stay', async () => {
-  const username = `ret_${tag()}`;
-  const userId = await createMember(db, {
-    uid: crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Retention Member',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: await createInvite(db, {}, 'cli'),
-  });
+  const { id: userId, username } = await newMember(db, 'ret');
   const session = (id: string, createdAt: number, expiresAt: number) => ({
     id: `${id}-${tag()}`,
     user_id: userId,

@@ -1,29 +1,16 @@
 // Sessions on the real store (SQLite, and PostgreSQL in the second unit run), with an https
 // PUBLIC_URL: the cookie's name and attributes, and the absolute lifetime beside the rolling one.
-import crypto from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
 
 process.env.PUBLIC_URL = 'https://makerspace.example.ie';
 const { config } = await import('./config');
 const { db } = await import('./db');
-const { createMember } = await import('./api/accounts');
-const { createInvite } = await import('./api/invites');
+const { newMember } = await import('../../tests/support/store-fixtures');
 const { getUser, signIn } = await import('./session');
 afterAll(() => db.destroy());
 
 async function signedIn() {
-  const username = `sess_${crypto.randomBytes(3).toString('hex')}`;
-  const id = await createMember(db, {
-    uid: crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Session Member',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: await createInvite(db, {}, 'cli'),
-  });
+  const { id } = await newMember(db, 'sess');
   const setCookie = (await signIn(id, '/profile')).headers.get('Set-Cookie')!;
   const request = new Request(`${config.PUBLIC_URL}/profile`, {
     headers: { Cookie: setCookie.split(';')[0] },

@@ -4,47 +4,17 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../tests/support/own-database';
-import { createMember } from './api/accounts';
-import { createInvite } from './api/invites';
+import { newMember, storedAsset } from '../../tests/support/store-fixtures';
 import { postsByUsername } from './api/posts';
 import { memberData } from './data-export';
 import { nowIso } from '~/lib/time';
 
 const db = await ownDatabase('names');
 
-async function storedAs(filename: string, ownerId: string) {
-  const id = crypto.randomBytes(16).toString('hex');
-  await db
-    .insertInto('assets')
-    .values({
-      id,
-      owner_id: ownerId,
-      filename,
-      mime_type: 'application/octet-stream',
-      size: 1,
-      sha256: id,
-      width: null,
-      height: null,
-      variants: '[]',
-      created_at: nowIso(),
-    })
-    .execute();
-  return id;
-}
+const storedAs = (filename: string, owner: string) => storedAsset(db, { owner, filename, image: false });
 
 test('an old avatar named ".." and an attachment with U+202E get safe names in the export and on the post', async () => {
-  const username = `old_${crypto.randomBytes(3).toString('hex')}`;
-  const memberId = await createMember(db, {
-    uid: crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Old Files',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: await createInvite(db, {}, 'cli'),
-  });
+  const { id: memberId, username } = await newMember(db, 'old', { fullname: 'Old Files' });
   const avatar = await storedAs('..', memberId);
   const attachment = await storedAs('inv\u202efdp.exe', memberId);
   await db.updateTable('users').set({ avatar_id: avatar }).where('id', '=', memberId).execute();

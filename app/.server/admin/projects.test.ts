@@ -1,13 +1,10 @@
 // The admin's project writes on the real store (SQLite, and PostgreSQL in the second unit run), in
 // a database of their own: other test files count projects.
-import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../../tests/support/own-database';
-import { createMember } from '../api/accounts';
-import { createInvite } from '../api/invites';
+import { newMember, storedAsset } from '../../../tests/support/store-fixtures';
 import { listProjects, projectById, projectByIdOrSlug } from '../api/projects';
 import { ProjectFormSchema, type ProjectForm } from '~/lib/schemas';
-import { nowIso } from '~/lib/time';
 import { deleteProject, saveProject } from './projects';
 
 const db = await ownDatabase('projects');
@@ -16,41 +13,8 @@ const noImages = { banner: null, logo: null };
 const boss = { username: 'Boss' };
 const form = (input: Record<string, unknown>): ProjectForm => ProjectFormSchema.parse(input);
 
-async function member() {
-  const username = `team_${crypto.randomBytes(3).toString('hex')}`;
-  await createMember(db, {
-    uid: crypto.randomUUID(),
-    email: `${username}@example.ie`,
-    username,
-    fullname: 'Team Member',
-    bio: '',
-    qualifications: [],
-    avatarId: null,
-    bannerId: null,
-    inviteKey: await createInvite(db, {}, 'cli'),
-  });
-  return username;
-}
-
-const image = async () => {
-  const id = crypto.randomBytes(16).toString('hex');
-  await db
-    .insertInto('assets')
-    .values({
-      id,
-      owner_id: null,
-      filename: 'b.png',
-      mime_type: 'image/png',
-      size: 1,
-      sha256: id,
-      width: 1,
-      height: 1,
-      variants: '[]',
-      created_at: nowIso(),
-    })
-    .execute();
-  return id;
-};
+const member = async () => (await newMember(db, 'team', { fullname: 'Team Member' })).username;
+const image = () => storedAsset(db);
 const assetExists = async (id: string) =>
   Boolean(await db.selectFrom('assets').select('id').where('id', '=', id).executeTakeFirst());
 

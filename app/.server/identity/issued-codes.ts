@@ -8,20 +8,24 @@ import type { Database } from '../db/schema';
 import { nowIso } from '~/lib/time';
 import { IdentityError, type CodePurpose } from './types';
 
-const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+/** Codes are kept as their SHA-256: the table never holds one that works. */
+export const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+
+/** The row of a code that is still open: not used and not expired (else the seam's error). */
+export async function openCode(db: Kysely<Database>, code: string) {
+  if (!code) throw new IdentityError('missing-code');
+  const row = await db
+    .selectFrom('auth_codes')
+    .selectAll()
+    .where('code_hash', '=', hashCode(code))
+    .executeTakeFirst();
+  if (!row || row.used_at) throw new IdentityError('invalid-code');
+  if (row.expires_at < nowIso()) throw new IdentityError('expired-code');
+  return row;
+}
 
 export function issuedCodes(db: Kysely<Database>) {
-  async function open(code: string) {
-    if (!code) throw new IdentityError('missing-code');
-    const row = await db
-      .selectFrom('auth_codes')
-      .selectAll()
-      .where('code_hash', '=', hashCode(code))
-      .executeTakeFirst();
-    if (!row || row.used_at) throw new IdentityError('invalid-code');
-    if (row.expires_at < nowIso()) throw new IdentityError('expired-code');
-    return row;
-  }
+  const open = (code: string) => openCode(db, code);
 
   return {
     async record(

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nowIso } from '~/lib/time';
+import { hashCode, openCode } from './issued-codes';
 import { IdentityError, type CodePurpose, type IdentityProvider } from './types';
 
 const scrypt = promisify(crypto.scrypt) as (
@@ -53,8 +54,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(actual, expected);
 }
 
-const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
-
 // Compared against when the e-mail is unknown, so both answers take the same time.
 const dummyHash = hashPassword('not-a-real-password-at-all');
 
@@ -67,17 +66,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
       .executeTakeFirst();
   }
 
-  async function usableCode(code: string) {
-    if (!code) throw new IdentityError('missing-code');
-    const row = await db
-      .selectFrom('auth_codes')
-      .selectAll()
-      .where('code_hash', '=', hashCode(code))
-      .executeTakeFirst();
-    if (!row || row.used_at) throw new IdentityError('invalid-code');
-    if (row.expires_at < nowIso()) throw new IdentityError('expired-code');
-    return row;
-  }
+  const usableCode = (code: string) => openCode(db, code);
 
   return {
     async createAccount(email, password) {

@@ -1,0 +1,58 @@
+// Rows the server-code tests need, written through the same code the site uses (createMember,
+// createInvite) or, for a stored file's row, as the upload pipeline leaves it.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { createMember } from '../../app/.server/api/accounts';
+import { createInvite } from '../../app/.server/api/invites';
+import type { Database } from '../../app/.server/db/schema';
+import { nowIso } from '../../app/lib/time';
+
+/** A new member with a unique `{prefix}_xxxxxx` username and that name's e-mail. */
+export async function newMember(
+  db: Kysely<Database>,
+  prefix: string,
+  { uid = crypto.randomUUID(), fullname = 'Test Member' }: { uid?: string; fullname?: string } = {},
+) {
+  const username = `${prefix}_${crypto.randomBytes(3).toString('hex')}`;
+  const email = `${username}@example.ie`;
+  const id = await createMember(db, {
+    uid,
+    email,
+    username,
+    fullname,
+    bio: '',
+    qualifications: [],
+    avatarId: null,
+    bannerId: null,
+    inviteKey: await createInvite(db, {}, 'cli'),
+  });
+  return { id, username, email, uid };
+}
+
+/** An asset row (its files are not needed by the tests that use it); its id. */
+export async function storedAsset(
+  db: Kysely<Database>,
+  {
+    owner = null,
+    filename = 'b.png',
+    image = true,
+  }: { owner?: string | null; filename?: string; image?: boolean } = {},
+) {
+  const id = crypto.randomBytes(16).toString('hex');
+  await db
+    .insertInto('assets')
+    .values({
+      id,
+      owner_id: owner,
+      filename,
+      mime_type: image ? 'image/png' : 'application/octet-stream',
+      size: 1,
+      sha256: id,
+      width: image ? 1 : null,
+      height: image ? 1 : null,
+      variants: '[]',
+      created_at: nowIso(),
+    })
+    .execute();
+  return id;
+}

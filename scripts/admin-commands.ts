@@ -1,10 +1,10 @@
 // The admin CLI's commands (scripts/admin.ts), apart from the process that runs them, so the
 // end-to-end tests can keep one running per store instead of starting the CLI for every call.
 import { db } from '../app/.server/db';
-import { createInvite, listInvites, revokeInvite } from '../app/.server/api/invites';
-import { importProjectsFile, ImportError } from '../app/.server/api/project-import';
-import { listProjects } from '../app/.server/api/projects';
-import { memberSummaries } from '../app/.server/api/members';
+import { createInvite, listInvites, revokeInvite } from '../app/.server/store/invites';
+import { importProjectsFile, ImportError } from '../app/.server/store/project-import';
+import { listProjects } from '../app/.server/store/projects';
+import { memberSummaries } from '../app/.server/store/members';
 import { setRole } from '../app/.server/admin/roles';
 import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';

@@ -248,7 +248,7 @@ export async function findAssetByContent(
     .executeTakeFirst();
 }
 
-/** A file to send: from this store's disk, or streamed from a section-7 backend (API_URL). */
+/** A file to send: from this store's disk, or streamed from an upstream backend (API_URL). */
 export interface StoredFile {
   /** bytes, when known before sending */
   size: number | null;

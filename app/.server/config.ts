@@ -78,7 +78,7 @@ const EnvSchema = z.object({
         message: 'API_CORS_ORIGINS must list origins like https://app.example.org, separated by commas',
       },
     ),
-  // A section-7 backend to serve the site from instead of the embedded store (docs/api.md).
+  // An upstream backend to serve the site from instead of the embedded store (docs/api.md).
   API_URL: url('API_URL').transform((value) => value?.replace(/\/+$/, '')),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Uploaded files in an S3-compatible bucket instead of DATA_DIR/assets when S3_BUCKET is set; the

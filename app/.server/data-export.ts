@@ -7,7 +7,7 @@ import { files } from './assets';
 import type { Database } from './db/schema';
 import { ORIGINAL } from './file-store';
 import { removalNotices } from './admin/moderation';
-import { parseList } from './api/rows';
+import { parseList } from './store/rows';
 import { safeFilename } from '~/lib/files';
 
 interface ArchiveFile {

@@ -2,7 +2,7 @@
 // (docs/architecture.md §2), so it works without JavaScript. The issuer is OIDC_ISSUER_URL (Google's by
 // default; tests run a real local issuer). Only a verified e-mail that belongs to a member signs in.
 import type { Configuration } from 'openid-client';
-import { api } from './api';
+import { store } from './store';
 import { logAuthEvent } from './auth-log';
 import { config } from './config';
 import { identity, IdentityError } from './identity';
@@ -84,7 +84,7 @@ export async function finishGoogleSignIn(request: Request, address: string | nul
       email,
       // Bound by registration or an earlier sign-in; unverified, it finds only that member.
       isMembersAccount: async (uid) =>
-        Boolean(await api.accounts.memberForIdentity({ uid, email, emailVerified: false })),
+        Boolean(await store.accounts.memberForIdentity({ uid, email, emailVerified: false })),
     });
   } catch (error) {
     if (error instanceof IdentityError && error.code === 'user-disabled')
@@ -92,8 +92,8 @@ export async function finishGoogleSignIn(request: Request, address: string | nul
     throw error;
   }
   const member = account.uid
-    ? await api.accounts.memberForIdentity({ ...account, uid: account.uid, emailVerified: true })
-    : await api.accounts.memberByEmail(account.email);
+    ? await store.accounts.memberForIdentity({ ...account, uid: account.uid, emailVerified: true })
+    : await store.accounts.memberByEmail(account.email);
   if (!member) logAuthEvent('sign-in-failed', { method: 'google', email, address, reason: 'no-member' });
   if (!member && account.created && account.uid) await identity.deleteAccount(account.uid);
   if (member?.disabled)

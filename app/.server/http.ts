@@ -1,7 +1,7 @@
 // Turning API answers into HTTP for route loaders: a thrown response renders the route's
 // ErrorBoundary with the product's text and the right status.
 import { data } from '@remix-run/node';
-import { ApiError } from './api';
+import { ApiError } from './store';
 
 /**
  * The one way a loader or action says "not found": a 404 that the route's error boundary renders
@@ -12,7 +12,7 @@ export function notFound(message?: string): never {
 }
 
 /** Awaits an API call; an ApiError becomes an error response carrying its product message. */
-export async function fromApi<T>(call: Promise<T>): Promise<T> {
+export async function fromStore<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {

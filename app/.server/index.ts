@@ -11,7 +11,7 @@ export {
   ownSettings,
   setDirectoryListing,
 } from './own-data';
-export { api } from './api';
+export { store } from './store';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
@@ -28,7 +28,7 @@ export {
   SignInSwitchSchema,
 } from '~/lib/schemas';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
-export { fromApi, notFound, PUBLIC_PAGE_CACHE } from './http';
+export { fromStore, notFound, PUBLIC_PAGE_CACHE } from './http';
 export { LEGAL_PAGE_CACHE, legalText } from './legal';
 export { identity, IdentityError, identityMessage } from './identity';
 export { LIMITS, withinAddressLimit } from './rate-limit';

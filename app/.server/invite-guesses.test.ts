@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import { afterAll, afterEach, expect, test } from 'vitest';
-import { createInvite } from './api/invites';
+import { createInvite } from './store/invites';
 import { db } from './db';
 import { honeypot } from './honeypot';
 import { identity } from './identity';

@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { EmailRequestSchema } from '~/lib/schemas';
-import { api } from './api';
+import { store } from './store';
 import { logAuthEvent } from './auth-log';
 import { formReply, FORMS, readForm, tooLarge } from './forms';
 import { config } from './config';
@@ -21,8 +21,8 @@ export async function sendPasswordMail(context: AppLoadContext, email: string, p
   const allowed = (await hit(`mail:${email}`, LIMITS.mailRequestsPerAccount)) && (await hit(key, limit));
   if (!allowed) throw new IdentityError('too-many-requests');
   // docs/product.md §5: the request needs a member with that e-mail.
-  if (!(await api.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');
-  const member = await api.accounts.memberByEmail(email);
+  if (!(await store.accounts.emailTaken(email))) throw new NoMemberError('Email not found in our system.');
+  const member = await store.accounts.memberByEmail(email);
   logAuthEvent('reset-requested', {
     member: member?.id,
     email: member ? null : email,
@@ -82,7 +82,7 @@ export async function emailRequestAction(request: Request, context: AppLoadConte
 /** Sets the new password with the code and signs the member out everywhere (docs/architecture.md §6). */
 export async function completePasswordReset(code: string, password: string) {
   const account = await identity.confirmCode(code, password);
-  const member = await api.accounts.memberForIdentity(account);
+  const member = await store.accounts.memberForIdentity(account);
   if (member) await endAllSessions(member.id);
   logAuthEvent('reset-completed', { member: member?.id, email: member ? null : account.email });
   return account.email;

@@ -2,7 +2,7 @@
 // fields through PostSchema, the attachment checked by its bytes and size and moved into the store.
 import { data } from '@remix-run/node';
 import { PostSchema } from '~/lib/schemas';
-import { api } from './api';
+import { store } from './store';
 import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from './forms';
 import { requireUser } from './session';
 import { prepareAttachment } from './uploads';
@@ -32,6 +32,6 @@ export async function readValidPost(request: Request) {
 /** The edit and delete pages' loader: the member's own post, or 404 (post: null) for any other id. */
 export async function loadOwnPost(request: Request, postId: string | undefined) {
   const user = await requireUser(request);
-  const post = await api.ownPosts.find(user, postId ?? '');
+  const post = await store.ownPosts.find(user, postId ?? '');
   return data({ post }, { status: post ? 200 : 404 });
 }

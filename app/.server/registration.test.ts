@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { AppLoadContext } from '@remix-run/node';
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
-import { createInvite } from './api/invites';
+import { createInvite } from './store/invites';
 import { files } from './assets';
 import { db } from './db';
 import { honeypot } from './honeypot';

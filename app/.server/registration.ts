@@ -6,7 +6,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { RegisterStep1Schema, RegisterStep2Schema, type RegisterStep1 } from '~/lib/schemas';
-import { api, InviteError } from './api';
+import { store, InviteError } from './store';
 import { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
@@ -81,9 +81,9 @@ export async function registerDetails(request: Request, context: AppLoadContext)
   // would otherwise still lead on. A right key gives its attempt back.
   const guess = await attemptAll([inviteGuessLimit(context)]);
   const [emailIsTaken, usernameIsTaken, invite] = await Promise.all([
-    api.accounts.emailTaken(email),
-    api.accounts.usernameTaken(username),
-    guess.allowed ? api.accounts.inviteState(inviteKey) : null,
+    store.accounts.emailTaken(email),
+    store.accounts.usernameTaken(username),
+    guess.allowed ? store.accounts.inviteState(inviteKey) : null,
   ]);
   const fieldErrors: Record<string, string[]> = {};
   if (emailIsTaken) fieldErrors.email = ['Email is already registered'];
@@ -109,8 +109,8 @@ export async function registerDetails(request: Request, context: AppLoadContext)
  */
 export async function nameConflicts(email: string, username: string) {
   const [emailIsTaken, usernameIsTaken] = await Promise.all([
-    api.accounts.emailTaken(email),
-    api.accounts.usernameTaken(username),
+    store.accounts.emailTaken(email),
+    store.accounts.usernameTaken(username),
   ]);
   if (emailIsTaken) return { field: 'email', message: 'Email already registered' } as const;
   if (usernameIsTaken) return { field: 'username', message: 'Username already taken' } as const;
@@ -158,9 +158,9 @@ export async function registerProfile(request: Request, context: AppLoadContext)
       const asset = prepared.images[name];
       if (!asset) continue;
       const replaced = images[name];
-      images[name] = await api.assets.save(null, asset);
+      images[name] = await store.assets.save(null, asset);
       if (replaced)
-        await api.assets
+        await store.assets
           .discardUpload(replaced)
           .catch((error) => console.error('Removing a replaced registration image failed:', error));
     }
@@ -189,7 +189,7 @@ export async function registerProfile(request: Request, context: AppLoadContext)
     }
     const { uid } = account;
     try {
-      await api.accounts.signUp({
+      await store.accounts.signUp({
         uid,
         email: draft.email,
         username: draft.username,

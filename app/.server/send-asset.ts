@@ -1,7 +1,7 @@
 // The HTTP side of /assets/{id} and /assets/{id}/{filename} (docs/architecture.md §5 and 6).
 import contentDisposition from 'content-disposition';
 import { redirect } from '@remix-run/node';
-import { api } from './api';
+import { store } from './store';
 import { fallbackLocation } from '~/lib/images';
 
 export async function sendAsset(request: Request, id: string | undefined) {
@@ -9,7 +9,7 @@ export async function sendAsset(request: Request, id: string | undefined) {
   const widthParam = url.searchParams.get('w');
   const width = widthParam && /^\d{1,4}$/.test(widthParam) ? Number(widthParam) : undefined;
   const ifNoneMatch = request.headers.get('If-None-Match');
-  const file = id ? await api.assets.file(id, width, ifNoneMatch) : null;
+  const file = id ? await store.assets.file(id, width, ifNoneMatch) : null;
   if (!file) {
     const fallback = fallbackLocation(url.searchParams);
     if (fallback) return redirect(fallback, { headers: { 'Cache-Control': 'no-cache' } });

@@ -30,7 +30,7 @@ export interface SessionUser {
   email: string;
   avatarId: string | null;
   role: Role;
-  /** the bearer token a section-7 backend takes for this member's writes (null: embedded store) */
+  /** the bearer token an upstream backend takes for this member's writes (null: embedded store) */
   token: string | null;
 }
 
@@ -104,7 +104,7 @@ const RENEW_BEFORE_MS = 5 * 60 * 1000;
 const refreshSealer = sealer<string>('session-refresh-token');
 
 /**
- * The ID token a section-7 backend takes for this session (API_URL), renewed through the
+ * The ID token an upstream backend takes for this session (API_URL), renewed through the
  * provider when it is within five minutes of expiry: null when the session holds none (embedded
  * store), undefined when the provider refused the refresh (the session ends). If the provider
  * cannot be reached the session keeps its old token and asks again on the next request.
@@ -178,7 +178,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * Starts a session and redirects to `redirectTo` (only same-site paths are honoured). With a
- * section-7 backend (API_URL) the session keeps the provider's tokens for its calls.
+ * upstream backend (API_URL) the session keeps the provider's tokens for its calls.
  */
 export async function signIn(userId: string, redirectTo: string | null, tokens?: ProviderTokens) {
   const id = crypto.randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 // Password sign-in with its lock-out (docs/product.md §5, §8), shared by the /login form and
 // `POST /api/auth/login`, so both count failures against the same limits.
 import type { AppLoadContext } from '@remix-run/node';
-import { api } from './api';
+import { store } from './store';
 import { logAuthEvent } from './auth-log';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { SignedIn } from './identity/types';
@@ -46,7 +46,7 @@ export async function passwordSignIn(
   }
   // The password was right: not a failure.
   await attempt.refund();
-  const member = await api.accounts.memberForIdentity(account);
+  const member = await store.accounts.memberForIdentity(account);
   // docs/product.md §5: password sign-in needs a member behind the account.
   if (!member) {
     logAuthEvent('sign-in-failed', { ...log, reason: 'no-member' });

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../tests/support/own-database';
 import { newMember, storedAsset } from '../../tests/support/store-fixtures';
-import { postsByUsername } from './api/posts';
+import { postsByUsername } from './store/posts';
 import { memberData } from './data-export';
 import { nowIso } from '~/lib/time';
 

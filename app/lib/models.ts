@@ -1,4 +1,4 @@
-// The shapes of docs/product.md §3, as the API seam answers them. Shared by server and components.
+// The shapes of docs/product.md §3, as the store seam answers them. Shared by server and components.
 
 export interface AssetRef {
   id: string;

@@ -1,9 +1,9 @@
 // GET /healthz: 200 when the database answers and the file store takes writes (the container
 // HEALTHCHECK, and what a load balancer asks); 503 naming what does not.
-import { api, files } from '~/.server';
+import { store, files } from '~/.server';
 
 export async function loader() {
-  const [database, storage] = await Promise.all([api.healthy(), files.available()]);
+  const [database, storage] = await Promise.all([store.healthy(), files.available()]);
   const problems = [database ? null : 'database unavailable', storage ? null : 'storage unavailable'];
   const text = problems.filter(Boolean).join(', ') || 'ok';
   return new Response(text, {

@@ -2,7 +2,7 @@
 // Their posts come in pages of 24 (`?page=N`).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
+import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
 import { PostList } from '~/components/post-list';
@@ -68,10 +68,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const memberId = params.memberId ?? '';
   if (memberId !== memberId.toLowerCase()) throw redirect(`/members/${memberId.toLowerCase()}`, 301);
   const page = requestedPage(new URL(request.url).searchParams.get('page'));
-  const found = await fromApi(api.pages.memberPosts(memberId, page));
+  const found = await fromStore(store.pages.memberPosts(memberId, page));
   if (!found) {
     // A renamed member's old address moves for good to the new one.
-    const renamed = await fromApi(api.profile.renamed(memberId));
+    const renamed = await fromStore(store.profile.renamed(memberId));
     if (renamed) throw redirect(`/members/${renamed.toLowerCase()}`, 301);
     notFound('Member not found');
   }

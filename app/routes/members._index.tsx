@@ -2,7 +2,7 @@
 // `?q=` (a plain GET form; where scripts run, results follow the typing). Page links keep the search.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
+import { store, fromStore, PUBLIC_PAGE_CACHE } from '~/.server';
 import { useClientLinks } from '~/components/client-links';
 import { LoadFailure } from '~/components/errors';
 import { MemberCard } from '~/components/member-card';
@@ -34,7 +34,9 @@ export const handle = READ_PAGE;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = cleanQuery(url.searchParams.get('q'));
-  const directory = await fromApi(api.pages.directory(query, requestedPage(url.searchParams.get('page'))));
+  const directory = await fromStore(
+    store.pages.directory(query, requestedPage(url.searchParams.get('page'))),
+  );
   return { query, ...directory };
 }
 

@@ -2,16 +2,16 @@
 // members, and members who left the directory, answer 404; a renamed member's old address moves to
 // the new one, as their page does.
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { api, config, fromApi } from '~/.server';
+import { store, config, fromStore } from '~/.server';
 import { atomFeed, atomHeaders, newestPosts } from '~/lib/atom';
 import { memberFeedPath } from '~/lib/feed-links';
 import { SITE_NAME } from '~/lib/site';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const memberId = (params.memberId ?? '').toLowerCase();
-  const member = await fromApi(api.members.byUsername(memberId));
+  const member = await fromStore(store.members.byUsername(memberId));
   if (!member || member.hidden) {
-    const renamed = member ? null : await fromApi(api.profile.renamed(memberId));
+    const renamed = member ? null : await fromStore(store.profile.renamed(memberId));
     if (renamed) throw redirect(memberFeedPath(renamed), 301);
     throw new Response('Not found', {
       status: 404,

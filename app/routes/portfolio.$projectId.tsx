@@ -1,7 +1,7 @@
 // /portfolio/{projectId} — one project, found by id or slug (docs/product.md §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
+import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { errorMessage } from '~/components/errors';
 import { Banner } from '~/components/images';
 import { StickyBar } from '~/components/sticky-header';
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export const handle = READ_PAGE;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const project = await fromApi(api.projects.byIdOrSlug(params.projectId ?? ''));
+  const project = await fromStore(store.projects.byIdOrSlug(params.projectId ?? ''));
   if (!project) notFound('Project not found');
   const team = new URL(request.url).searchParams.get('team');
   return {

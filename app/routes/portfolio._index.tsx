@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ComponentProps } from 'react';
-import { api, fromApi, PUBLIC_PAGE_CACHE } from '~/.server';
+import { store, fromStore, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { ProjectCard } from '~/components/project-card';
 import { pageMeta } from '~/lib/meta';
@@ -20,7 +20,7 @@ export const meta: MetaFunction = (args) =>
 export const handle = READ_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const projects = await fromApi(api.projects.list());
+  const projects = await fromStore(store.projects.list());
   const tag = new URL(request.url).searchParams.get('tag');
   return { projects, tags: tagList(projects), tag: tag || null };
 }

@@ -1,7 +1,7 @@
 // /posts/{username}/{slug} — one post (docs/product.md §2).
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { api, fromApi, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
+import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { LoadFailure } from '~/components/errors';
 import { Avatar } from '~/components/images';
 import { longDate } from '~/lib/dates';
@@ -34,9 +34,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   // docs/product.md §2: member cards link with the lower-cased username; other casings are the same post.
   if (username !== username.toLowerCase()) throw redirect(`/posts/${username.toLowerCase()}/${slug}`, 301);
-  const post = await fromApi(api.posts.byUsernameAndSlug(username, slug));
+  const post = await fromStore(store.posts.byUsernameAndSlug(username, slug));
   if (!post) {
-    const renamed = await fromApi(api.profile.renamed(username));
+    const renamed = await fromStore(store.profile.renamed(username));
     if (renamed) throw redirect(`/posts/${renamed.toLowerCase()}/${slug}`, 301);
     notFound('Post not found');
   }

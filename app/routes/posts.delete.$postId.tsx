@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { api, loadOwnPost, requireUser } from '~/.server';
+import { store, loadOwnPost, requireUser } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';
@@ -22,7 +22,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => loadOwnPost(r
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const deleted = await api.ownPosts.remove(user, params.postId ?? '').catch(() => false);
+  const deleted = await store.ownPosts.remove(user, params.postId ?? '').catch(() => false);
   if (!deleted) return data({ error: DELETE_FAILED }, { status: 404 });
   return redirect('/profile');
 }

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { api, formReply, loadOwnPost, readValidPost, requireUser } from '~/.server';
+import { store, formReply, loadOwnPost, readValidPost, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { title, content, starred, removeFile } = submission.value;
   let saved: boolean;
   try {
-    saved = await api.ownPosts.update(
+    saved = await store.ownPosts.update(
       user,
       params.postId ?? '',
       { title, content, starred, removeFile },

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { api, formReply, readValidPost, requireUser } from '~/.server';
+import { store, formReply, readValidPost, requireUser } from '~/.server';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
 import { writeFailureText } from '~/lib/models';
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (refused) return refused;
   try {
     const { title, content, starred } = submission.value;
-    await api.ownPosts.insert(user, { title, content, starred }, file);
+    await store.ownPosts.insert(user, { title, content, starred }, file);
   } catch (error) {
     return formReply(
       submission.reply({ formErrors: [writeFailureText(error, 'Failed to create post')] }),

@@ -1,11 +1,11 @@
 // /posts.atom — the lab's feed: the newest posts of every member (docs/product.md §2).
-import { api, config, fromApi } from '~/.server';
+import { store, config, fromStore } from '~/.server';
 import { atomFeed, atomHeaders, newestPosts } from '~/lib/atom';
 import { siteFeedPath } from '~/lib/feed-links';
 import { SITE_NAME } from '~/lib/site';
 
 export async function loader() {
-  const members = await fromApi(api.members.list());
+  const members = await fromStore(store.members.list());
   const posts = newestPosts(
     members.flatMap((member) => member.posts.map((post) => ({ ...post, author: member }))),
   );

@@ -7,11 +7,11 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  api,
+  store,
   discardUploads,
   formReply,
   FORMS,
-  fromApi,
+  fromStore,
   normalizeListField,
   parseForm,
   prepareImageFields,
@@ -36,7 +36,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const member = await fromApi(api.members.byUsername(user.username));
+  const member = await fromStore(store.members.byUsername(user.username));
   if (!member) notFound('Member not found');
   const url = new URL(request.url);
   return {
@@ -68,7 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const { username, fullname, bio, qualifications } = submission.value;
     let outcome: 'saved' | 'username-taken';
     try {
-      outcome = await api.profile.update(user, { username, fullname, bio, qualifications }, prepared.images);
+      outcome = await store.profile.update(
+        user,
+        { username, fullname, bio, qualifications },
+        prepared.images,
+      );
     } catch (error) {
       return formReply(
         submission.reply({ formErrors: [writeFailureText(error, 'Failed to update profile')] }),

@@ -1,7 +1,7 @@
 // GET /resources/availability?email=… or ?username=… — the debounced uniqueness check of
 // registration step 1 (docs/product.md §5). Failures are ignored by the page; the server checks again on submit.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { api, LIMITS, withinAddressLimit } from '~/.server';
+import { store, LIMITS, withinAddressLimit } from '~/.server';
 import { UsernameSchema } from '~/lib/schemas';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,14 +15,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (email !== null) {
     const valid = email.includes('@') && email.length <= 254;
     return data(
-      { status: valid ? ((await api.accounts.emailTaken(email)) ? 'taken' : 'available') : 'invalid' },
+      { status: valid ? ((await store.accounts.emailTaken(email)) ? 'taken' : 'available') : 'invalid' },
       { headers },
     );
   }
   if (username !== null) {
     const valid = UsernameSchema.safeParse(username).success;
     return data(
-      { status: valid ? ((await api.accounts.usernameTaken(username)) ? 'taken' : 'available') : 'invalid' },
+      {
+        status: valid ? ((await store.accounts.usernameTaken(username)) ? 'taken' : 'available') : 'invalid',
+      },
       { headers },
     );
   }

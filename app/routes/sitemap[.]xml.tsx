@@ -1,9 +1,9 @@
 // /sitemap.xml: the public pages, every member, post and project.
-import { api, config } from '~/.server';
+import { store, config } from '~/.server';
 import { escapeHtml } from '~/lib/html';
 
 export async function loader() {
-  const [members, projects] = await Promise.all([api.members.list(), api.projects.list()]);
+  const [members, projects] = await Promise.all([store.members.list(), store.projects.list()]);
   const paths = ['/', '/members', '/portfolio', '/terms', '/privacy'];
   for (const member of members) {
     const id = member.username.toLowerCase();

@@ -36,7 +36,7 @@ async function upload(
   });
 }
 
-test('the OpenAPI document is valid and lists every call of the section-7 table', async ({ request }) => {
+test('the OpenAPI document is valid and lists every call of the product §7 table', async ({ request }) => {
   const doc = await openApi(request);
   expect(Object.keys(doc.paths).sort()).toEqual(
     [

@@ -2,8 +2,8 @@
 // createInvite) or, for a stored file's row, as the upload pipeline leaves it.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createMember } from '../../app/.server/api/accounts';
-import { createInvite } from '../../app/.server/api/invites';
+import { createMember } from '../../app/.server/store/accounts';
+import { createInvite } from '../../app/.server/store/invites';
 import type { Database } from '../../app/.server/db/schema';
 import { nowIso } from '../../app/lib/time';
 

@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { db } from '../db';
-import { createInvite, listInvites, revokeInvite } from '../api/invites';
-import { createMember } from '../api/accounts';
+import { createInvite, listInvites, revokeInvite } from '../store/invites';
+import { createMember } from '../store/accounts';
 import { auditPage } from './audit';
 import { setRole } from './roles';
 

@@ -1,13 +1,13 @@
 // What the /admin pages may do (docs/decisions/018-admin-area.md): the same server code the admin
 // CLI calls, on this site's own store. Every change writes the audit log in its transaction.
 import { db } from '../db';
-import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../api/invites';
+import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../store/invites';
 import { removeMember } from '../account-removal';
 import { auditPage, type Actor } from './audit';
 import { adminMemberList, memberToDelete } from './members';
 import { postToRemove, removePost, setSignInDisabled } from './moderation';
 import { deleteProject, saveProject, type ProjectImages } from './projects';
-import { listProjects, projectById } from '../api/projects';
+import { listProjects, projectById } from '../store/projects';
 import type { ProjectForm } from '~/lib/schemas';
 
 export { requireAdmin } from './roles';

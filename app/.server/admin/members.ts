@@ -2,7 +2,7 @@
 // what deleting one would remove.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { parseList } from '../api/rows';
+import { parseList } from '../store/rows';
 import { matchesQuery } from '~/lib/search';
 
 export interface AdminMemberRow {

@@ -3,10 +3,10 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { db } from '../db';
-import { createInvite } from '../api/invites';
-import { createMember, memberForIdentity } from '../api/accounts';
-import { insertPost } from '../api/post-writes';
-import { listMembers, memberByUsername } from '../api/members';
+import { createInvite } from '../store/invites';
+import { createMember, memberForIdentity } from '../store/accounts';
+import { insertPost } from '../store/post-writes';
+import { listMembers, memberByUsername } from '../store/members';
 import { nowIso } from '~/lib/time';
 import { removalNotices, removePost, setSignInDisabled } from './moderation';
 

@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../../tests/support/own-database';
 import { newMember, storedAsset } from '../../../tests/support/store-fixtures';
-import { listProjects, projectById, projectByIdOrSlug } from '../api/projects';
+import { listProjects, projectById, projectByIdOrSlug } from '../store/projects';
 import { ProjectFormSchema, type ProjectForm } from '~/lib/schemas';
 import { deleteProject, saveProject } from './projects';
 

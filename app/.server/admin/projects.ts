@@ -3,8 +3,8 @@
 // together; images a change leaves unused are removed after the commit.
 import type { Kysely } from 'kysely';
 import { deleteAsset, type PreparedAsset } from '../assets';
-import { discardChoices, useFile } from '../api/asset-claims';
-import { newProjectId, replaceTeam, teamMembers } from '../api/projects';
+import { discardChoices, useFile } from '../store/asset-claims';
+import { newProjectId, replaceTeam, teamMembers } from '../store/projects';
 import type { Database } from '../db/schema';
 import type { ProjectForm } from '~/lib/schemas';
 import { slugify } from '~/lib/slug';

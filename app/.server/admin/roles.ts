@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from './audit';
 
 /**
  * The signed-in admin. Anyone else, signed in or not, gets the 404 page: the admin area does not
- * admit it exists. In front of a section-7 backend (API_URL) the backend owns invites, members and
+ * admit it exists. In front of an upstream backend (API_URL) the backend owns invites, members and
  * posts, so there is no admin area here either.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {

@@ -48,7 +48,7 @@ export interface IdentityProvider {
   createAccount(email: string, password: string): Promise<{ uid: string; tokens?: ProviderTokens }>;
   /**
    * 'user-not-found' or 'wrong-password' when the pair does not match. Providers whose accounts
-   * live elsewhere also return the provider's tokens (a section-7 backend takes the ID token).
+   * live elsewhere also return the provider's tokens (an upstream backend takes the ID token).
    */
   signInWithPassword(email: string, password: string): Promise<SignedIn>;
   /** The account for an e-mail, if any (Google sign-in maps a verified e-mail to it). */

@@ -4,7 +4,7 @@
 // API seam, with the same rules as the forms (ownership, invite keys, upload checks, limits).
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
-import { api, InviteError, type Caller } from '../api';
+import { store, InviteError, type Caller } from '../store';
 import { IMAGE_LIMIT_BYTES, isImageType, prepareAsset, sniffSource, AssetError } from '../assets';
 import { discardUploads, FORMS, isTooLarge, readForm, uploadSource } from '../forms';
 import { identity } from '../identity';
@@ -97,7 +97,7 @@ const toUser = (member: Member): z.infer<typeof S.UserOutSchema> => ({
 
 const toMember = (member: Member) => ({ ...toUser(member), posts: member.posts.map(toPost) });
 // Public and reads every member and post: once per data version, not once per request.
-const everyMember = byDataVersion(async () => ({ results: (await api.members.list()).map(toMember) }));
+const everyMember = byDataVersion(async () => ({ results: (await store.members.list()).map(toMember) }));
 
 const toProject = (project: Project): z.infer<typeof S.ProjectOutSchema> => ({
   id: project.id,
@@ -120,7 +120,7 @@ const toProject = (project: Project): z.infer<typeof S.ProjectOutSchema> => ({
 });
 
 async function userOf(caller: Pick<Caller, 'username'>) {
-  const member = await api.members.byUsername(caller.username);
+  const member = await store.members.byUsername(caller.username);
   if (!member) throw new RestError(404, 'not-found', 'Member not found');
   return toUser(member);
 }
@@ -134,7 +134,7 @@ const member = (call: Call<unknown>) => call.caller as Caller;
 
 /** A post the caller just wrote, as the answer (gone again already: 404). */
 async function writtenPost(call: Call<unknown>, id: string) {
-  const post = await api.ownPosts.find(member(call), id);
+  const post = await store.ownPosts.find(member(call), id);
   if (!post) throw new RestError(404, 'not-found', 'Post not found');
   return toPost(post);
 }
@@ -199,7 +199,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
         }
         // Before sign-up only the uploading account may use it (asset-claims.ts).
         if (!caller) prepared.row.uploader_uid = account?.uid ?? null;
-        return { id: await api.assets.save(caller, prepared) };
+        return { id: await store.assets.save(caller, prepared) };
       } finally {
         discardUploads(formData);
       }
@@ -213,7 +213,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     answer: S.CountOutSchema,
     async handle({ params, context }) {
       await limit(context, 'availability', LIMITS.availabilityChecksPerAddress);
-      return count(await api.accounts.emailTaken(params.address));
+      return count(await store.accounts.emailTaken(params.address));
     },
   } satisfies Endpoint),
   define({
@@ -225,7 +225,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     async handle({ params, context }) {
       await limit(context, 'availability', LIMITS.availabilityChecksPerAddress);
       const valid = UsernameSchema.safeParse(params.username).success;
-      return count(!valid || (await api.accounts.usernameTaken(params.username)));
+      return count(!valid || (await store.accounts.usernameTaken(params.username)));
     },
   } satisfies Endpoint),
   define({
@@ -299,7 +299,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
       const guess = await attemptAll([inviteGuessLimit(context)]);
       if (!guess.allowed) throw new RestError(429, 'rate-limited', TOO_MANY_GUESSES);
       try {
-        await api.accounts.signUp({
+        await store.accounts.signUp({
           uid: account.uid,
           email: body.email,
           username: body.username,
@@ -333,7 +333,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     summary: 'Every portfolio project with its team',
     access: 'public',
     answer: S.ProjectsOutSchema,
-    handle: async () => ({ results: (await api.projects.list()).map(toProject) }),
+    handle: async () => ({ results: (await store.projects.list()).map(toProject) }),
   } satisfies Endpoint),
   define({
     method: 'POST',
@@ -342,7 +342,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     access: 'public',
     body: S.GetByUserBodySchema,
     answer: S.PostsOutSchema,
-    handle: async ({ body }) => ({ posts: (await api.posts.byUsername(body.username)).map(toPost) }),
+    handle: async ({ body }) => ({ posts: (await store.posts.byUsername(body.username)).map(toPost) }),
   } satisfies Endpoint<z.infer<typeof S.GetByUserBodySchema>>),
   define({
     method: 'POST',
@@ -354,7 +354,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     errors: [422],
     async handle(call) {
       const { title, content, starred, file_id } = call.body;
-      const { id } = await api.ownPosts.insert(member(call), { title, content, starred }, file_id);
+      const { id } = await store.ownPosts.insert(member(call), { title, content, starred }, file_id);
       return writtenPost(call, id);
     },
   } satisfies Endpoint<z.infer<typeof S.PostInsertBodySchema>>),
@@ -368,7 +368,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     errors: [404, 422],
     async handle(call) {
       const { id, title, content, starred, file_id } = call.body;
-      const saved = await api.ownPosts.update(
+      const saved = await store.ownPosts.update(
         member(call),
         id,
         { title, content, starred, removeFile: file_id === null },
@@ -387,7 +387,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     answer: S.DeletedOutSchema,
     errors: [404],
     async handle(call) {
-      if (!(await api.ownPosts.remove(member(call), call.body.id)))
+      if (!(await store.ownPosts.remove(member(call), call.body.id)))
         throw new RestError(404, 'not-found', 'Post not found');
       return { deleted: true };
     },
@@ -402,7 +402,7 @@ export const ENDPOINTS: Endpoint<never>[] = [
     errors: [422],
     async handle(call) {
       const { avatar_id, banner_id, ...input } = call.body;
-      const outcome = await api.profile.update(member(call), input, {
+      const outcome = await store.profile.update(member(call), input, {
         avatar: avatar_id ?? null,
         banner: banner_id ?? null,
       });

@@ -4,7 +4,7 @@
 // is written before the body is valid and the caller is known.
 import type { AppLoadContext } from '@remix-run/node';
 import type { ZodIssue } from 'zod';
-import { ApiError } from '../api';
+import { ApiError } from '../store';
 import { config } from '../config';
 import { FORMS, readText } from '../forms';
 import { FieldError } from '~/lib/models';

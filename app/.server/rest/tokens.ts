@@ -3,7 +3,7 @@
 // original backend accepts. With the local provider, `POST /api/auth/login` issues a random token
 // kept only as a hash, for 30 days, ended by logout and by a password reset.
 import crypto from 'node:crypto';
-import { api, type Caller } from '../api';
+import { store, type Caller } from '../store';
 import { db } from '../db';
 import { identity, IdentityError } from '../identity';
 import type { SignedIn } from '../identity/types';
@@ -62,7 +62,7 @@ export async function accountForToken(
       if (error instanceof IdentityError) return null;
       throw error;
     }
-    const member = await api.accounts.memberForIdentity(account);
+    const member = await store.accounts.memberForIdentity(account);
     if (member?.disabled) return null;
     return {
       uid: account.uid,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The directory reads one page of listed members in joining order (app/.server/api/directory.ts):
+// The directory reads one page of listed members in joining order (app/.server/store/directory.ts):
 // this index serves its count and its page without reading the rest. A member's posts are read
 // through posts_user_created (migration 001).
 export async function up(db: Kysely<unknown>) {

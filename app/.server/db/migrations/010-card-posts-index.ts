@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// A directory card lists its member's newest posts (app/.server/api/directory.ts): this index holds
+// A directory card lists its member's newest posts (app/.server/store/directory.ts): this index holds
 // them in that order, newest first with the id breaking ties, along with everything the card shows
 // (slug, title, Featured), so each card's read walks six index entries and never the posts' rows
 // with their text. It replaces posts_user_created (user_id, created_at), whose every use (a

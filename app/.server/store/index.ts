@@ -1,10 +1,10 @@
-// The API seam (docs/architecture.md §8): docs/product.md §7 as a typed interface. Routes call `api` and never
+// The store seam (docs/architecture.md §8): docs/product.md §7 as a typed interface. Routes call `store` and never
 // look past it; the embedded implementation below reads the database (SQLite or PostgreSQL). A store failure
 // surfaces as ApiError(500), whose message is docs/product.md §8's 'API request failed with status 500'.
 import { sql, type Kysely } from 'kysely';
 import { config } from '../config';
 import { db } from '../db';
-import { remoteApi } from './remote';
+import { remoteStore } from './remote';
 import type { Database } from '../db/schema';
 import { deleteUnusedUpload, findStoredFile, type PreparedAsset, type StoredFile } from '../assets';
 import { ApiError, type Member, type Post, type PostWithAuthor, type Project } from '~/lib/models';
@@ -31,7 +31,7 @@ import {
 
 /**
  * Who makes a call that needs a member: their id in this store and, when the seam is a client of a
- * section-7 backend, the bearer token that backend takes (null for the embedded store).
+ * upstream backend, the bearer token that backend takes (null for the embedded store).
  */
 export interface Caller {
   id: string;
@@ -39,7 +39,7 @@ export interface Caller {
   token: string | null;
 }
 
-export interface Api {
+export interface Store {
   members: {
     list(): Promise<Member[]>;
     byUsername(username: string): Promise<Member | null>;
@@ -53,7 +53,7 @@ export interface Api {
     byIdOrSlug(idOrSlug: string): Promise<Project | null>;
   };
   /**
-   * The site's own pages, one page at a time (not section 7: a backend answers whole lists, which a
+   * The site's own pages, one page at a time (not product §7: a backend answers whole lists, which a
    * client of one pages itself).
    */
   pages: {
@@ -120,7 +120,7 @@ export interface Api {
 }
 
 /** The embedded implementation: every call reads or writes this site's own store. */
-function embeddedApi(db: Kysely<Database>): Api {
+function embeddedStore(db: Kysely<Database>): Store {
   return {
     members: {
       list: () => listMembers(db),
@@ -189,7 +189,7 @@ type Method = (...args: never[]) => Promise<unknown>;
  * Wraps every method of an implementation: a failure that is not one the caller handles (ApiError,
  * InviteError) is logged once with the method's name and becomes ApiError(500).
  */
-function guardAll(implementation: Api): Api {
+function guardAll(implementation: Store): Store {
   const guard =
     (name: string, method: Method) =>
     async (...args: never[]) => {
@@ -197,7 +197,7 @@ function guardAll(implementation: Api): Api {
         return await method(...args);
       } catch (error) {
         if (error instanceof ApiError || error instanceof InviteError) throw error;
-        console.error(`api.${name} failed:`, error);
+        console.error(`store.${name} failed:`, error);
         throw new ApiError(500);
       }
     };
@@ -212,7 +212,7 @@ function guardAll(implementation: Api): Api {
           ]),
         ),
   ]);
-  return Object.fromEntries(guarded) as Api;
+  return Object.fromEntries(guarded) as Store;
 }
 
 // In front of a backend the local store keeps sessions and copies of signed-in members, which it
@@ -225,8 +225,8 @@ if (config.API_URL && (await db.selectFrom('posts').select('id').limit(1).execut
 }
 
 /** The backend when API_URL names one (docs/api.md), else this site's own store. */
-export const api: Api = guardAll(
-  config.API_URL ? remoteApi(config.API_URL, db, config.API_TIMEOUT_MS) : embeddedApi(db),
+export const store: Store = guardAll(
+  config.API_URL ? remoteStore(config.API_URL, db, config.API_TIMEOUT_MS) : embeddedStore(db),
 );
 
 export { ApiError, InviteError };

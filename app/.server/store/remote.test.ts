@@ -1,4 +1,4 @@
-// The backend client against a small real HTTP server that answers the way other section-7
+// The backend client against a small real HTTP server that answers the way other
 // backends do (numeric ids, `data` envelopes, Directus file fields) and the ways they fail.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { prepareAsset } from '../assets';
 import { db } from '../db';
 import { ApiError, NO_ASSET_ID } from '~/lib/models';
-import { remoteApi } from './remote';
+import { remoteStore } from './remote';
 
 type Answer = { status?: number; json?: unknown; body?: string; headers?: Record<string, string> };
 const answers = new Map<string, (request: http.IncomingMessage) => Answer>();
@@ -20,12 +20,12 @@ const server = http.createServer((request, response) => {
   });
   response.end(answer.body ?? JSON.stringify(answer.json));
 });
-let api: ReturnType<typeof remoteApi>;
+let store: ReturnType<typeof remoteStore>;
 const caller = { id: 'local-id', username: 'sam', token: 'id-token' };
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api = remoteApi(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, db, 2000);
+  store = remoteStore(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, db, 2000);
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 afterEach(() => {
@@ -62,14 +62,14 @@ describe('a backend with other habits', () => {
         posts: [directusPost],
       },
     }));
-    const [member] = await api.members.list();
+    const [member] = await store.members.list();
     expect(member).toMatchObject({
       username: 'Sam',
       fullname: 'Sam',
       qualifications: [],
       avatar: { id: '17' },
     });
-    const post = await api.posts.byUsernameAndSlug('sam', 'scan');
+    const post = await store.posts.byUsernameAndSlug('sam', 'scan');
     expect(post).toMatchObject({
       id: '5',
       starred: true,
@@ -81,7 +81,7 @@ describe('a backend with other habits', () => {
   it('an answer that does not fit is one log line naming the call and field, and a 502', async () => {
     answers.set('GET /api/page/generic/get_projects', () => ({ json: { results: [{ id: 1, slug: 'x' }] } }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(api.projects.list()).rejects.toMatchObject({ status: 502 });
+    await expect(store.projects.list()).rejects.toMatchObject({ status: 502 });
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toMatch(/get_projects.*\[0\]\.name: Required/);
   });
@@ -89,18 +89,18 @@ describe('a backend with other habits', () => {
   it('401 and 429 are logged as unauthorized and rate limit exceeded, and fail with their status', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     answers.set('POST /api/page/posts/delete', () => ({ status: 401, json: { error: 'expired' } }));
-    await expect(api.ownPosts.remove(caller, '5')).rejects.toMatchObject({
+    await expect(store.ownPosts.remove(caller, '5')).rejects.toMatchObject({
       status: 401,
       message: 'API request failed with status 401',
     });
     answers.set('POST /api/page/posts/delete', () => ({ status: 429, body: 'slow down' }));
-    await expect(api.ownPosts.remove(caller, '5')).rejects.toBeInstanceOf(ApiError);
+    await expect(store.ownPosts.remove(caller, '5')).rejects.toBeInstanceOf(ApiError);
     expect(warn.mock.calls.map(([line]) => line)).toEqual([
       'API delete: unauthorized (401)',
       'API delete: rate limit exceeded (429)',
     ]);
     answers.set('POST /api/page/posts/delete', () => ({ status: 404, json: {} }));
-    expect(await api.ownPosts.remove(caller, '5')).toBe(false);
+    expect(await store.ownPosts.remove(caller, '5')).toBe(false);
   });
 
   it("an upload answer without an id is docs/product.md §8's error, and the local copy goes", async () => {
@@ -115,7 +115,7 @@ describe('a backend with other habits', () => {
       kind: 'file',
     });
     await expect(
-      api.ownPosts.insert(caller, { title: 'T', content: '', starred: false }, asset),
+      store.ownPosts.insert(caller, { title: 'T', content: '', starred: false }, asset),
     ).rejects.toThrow(NO_ASSET_ID);
     expect(fs.existsSync(asset.path)).toBe(false);
   });
@@ -126,10 +126,10 @@ describe('a backend with other habits', () => {
         ? { status: 304, body: '' }
         : { body: 'PNGBYTES', headers: { ETag: '"v1"', 'Content-Disposition': 'inline; filename="me.png"' } },
     );
-    const file = await api.assets.file('42');
+    const file = await store.assets.file('42');
     expect(file).toMatchObject({ mimeType: 'image/png', filename: 'me.png', etag: '"v1"', isImage: true });
     expect(await new Response((file as { open(): ReadableStream }).open()).text()).toBe('PNGBYTES');
-    expect(await api.assets.file('42', undefined, '"v1"')).toBe('not-modified');
-    expect(await api.assets.file('../etc/passwd')).toBeNull();
+    expect(await store.assets.file('42', undefined, '"v1"')).toBe('not-modified');
+    expect(await store.assets.file('../etc/passwd')).toBeNull();
   });
 });

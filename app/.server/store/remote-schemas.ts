@@ -1,4 +1,4 @@
-// How answers of a section-7 backend are read (API_URL, docs/api.md): tolerantly where real
+// How answers of an upstream backend are read (API_URL, docs/api.md): tolerantly where real
 // backends differ (ids as numbers or strings; lists under `results` or `data`; a file's
 // `name`/`filename_download`, `mime_type`/`type`; null or missing optional fields), strictly where
 // a page cannot do without a field. What comes out are the site's own models.

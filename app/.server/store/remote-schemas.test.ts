@@ -19,7 +19,7 @@ const ourPost = {
   file: { id: 'f1', name: 'plan.pdf', mime_type: 'application/pdf' },
 };
 
-describe('answers of a section-7 backend', () => {
+describe('answers of an upstream backend', () => {
   it('reads our own /api shapes unchanged', () => {
     const members = RemoteMembers.parse({
       results: [

@@ -63,7 +63,7 @@ export interface SignUp {
   avatarId: string | null;
   bannerId: string | null;
   inviteKey: string;
-  /** the new account's ID token, for a section-7 backend (API_URL) */
+  /** the new account's ID token, for an upstream backend (API_URL) */
   token?: string | null;
 }
 

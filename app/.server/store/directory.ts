@@ -1,5 +1,5 @@
 // The site's own pages of members and posts (docs/performance.md, "Pages whose cost does not grow"):
-// one page of the directory and one page of a member's posts, read as such. The section-7 answers
+// one page of the directory and one page of a member's posts, read as such. The product §7 answers
 // (listMembers, memberByUsername) keep their whole lists for their clients; these never load them.
 import { sql, type Kysely } from 'kysely';
 import type { Database, PostsTable } from '../db/schema';

@@ -1,6 +1,6 @@
-// The API seam as an HTTP client of a section-7 backend (API_URL, docs/api.md "Running the site in
+// The store seam as an HTTP client of an upstream backend (API_URL, docs/api.md "Running the site in
 // front of an existing backend"). Every call of docs/product.md §7, with the member's Firebase ID
-// token on writes; answers read tolerantly by remote-schemas.ts. What section 7 lacks is derived
+// token on writes; answers read tolerantly by remote-schemas.ts. What product §7 lacks is derived
 // from the calls that exist, as the makerspace's original app did. This site's own store keeps
 // sessions, limits, registration drafts and, for the header, a copy of each signed-in member.
 import crypto from 'node:crypto';
@@ -26,7 +26,7 @@ import { paginate } from '~/lib/pagination';
 import { matchesQuery } from '~/lib/search';
 import { discardChoices, type FileChoice } from './asset-claims';
 import type { SignedIn } from '../identity/types';
-import type { Api, Caller } from './index';
+import type { Store, Caller } from './index';
 import {
   firstIssue,
   RemoteCount,
@@ -63,7 +63,7 @@ let remoteWrites = 0;
 /** How many calls with a member's token (writes) this process has sent: see data-version.ts. */
 export const remoteWriteCount = () => remoteWrites;
 
-export function remoteApi(base: string, db: Kysely<Database>, timeoutMs: number): Api {
+export function remoteStore(base: string, db: Kysely<Database>, timeoutMs: number): Store {
   /**
    * One call. A refused connection is a 503, no answer in time a 504, both logged in one line. The
    * time limit covers the whole answer, except a streamed file's body.

@@ -7,12 +7,11 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { config, getUser } from '~/.server';
-import { CrashPage, NotFoundPage } from './components/errors';
+import { GeneralErrorBoundary } from './components/errors';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { useNonce } from './components/nonce';
@@ -74,11 +73,7 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <CrashPage />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
 export const meta: MetaFunction = ({ error }) => [
   {

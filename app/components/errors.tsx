@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import type { ReactNode } from 'react';
 
 /** docs/product.md §8: the note shown under every load failure. */
 export const LOAD_FAILURE_NOTE =
@@ -70,4 +71,25 @@ export function CrashPage() {
       </p>
     </main>
   );
+}
+
+/**
+ * A route's error view, its copy stated in one line (the Epic Stack's GeneralErrorBoundary):
+ * `notFound` for a 404, `failure` for anything else, the 404 page and the crash page where a route
+ * gives neither. A data page says 'Failed to load {what}: ...' for both with `loadFailure`:
+ *   export const ErrorBoundary = () => <GeneralErrorBoundary loadFailure="portfolio" />;
+ */
+export function GeneralErrorBoundary({
+  notFound,
+  failure,
+  loadFailure,
+}: {
+  notFound?: ReactNode;
+  failure?: ReactNode;
+  loadFailure?: string;
+}) {
+  const error = useRouteError();
+  const load = loadFailure ? <LoadFailure what={loadFailure} /> : null;
+  if (isRouteErrorResponse(error) && error.status === 404) return notFound ?? load ?? <NotFoundPage />;
+  return failure ?? load ?? <CrashPage />;
 }

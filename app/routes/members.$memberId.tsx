@@ -3,7 +3,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
-import { LoadFailure } from '~/components/errors';
+import { GeneralErrorBoundary } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
 import { PostList } from '~/components/post-list';
 import { assetUrl, initialsAvatarUrl } from '~/lib/images';
@@ -166,6 +166,4 @@ export default function MemberProfile() {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadFailure what="member profile" />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary loadFailure="member profile" />;

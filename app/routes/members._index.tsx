@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { store, fromStore, PUBLIC_PAGE_CACHE } from '~/.server';
 import { useClientLinks } from '~/components/client-links';
-import { LoadFailure } from '~/components/errors';
+import { GeneralErrorBoundary } from '~/components/errors';
 import { MemberCard } from '~/components/member-card';
 import { MemberSearch } from '~/components/member-search';
 import { Pager } from '~/components/pager';
@@ -79,6 +79,4 @@ export default function Members() {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadFailure what="members" />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary loadFailure="members" />;

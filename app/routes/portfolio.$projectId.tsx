@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
-import { errorMessage } from '~/components/errors';
+import { errorMessage, GeneralErrorBoundary } from '~/components/errors';
 import { Banner } from '~/components/images';
 import { StickyBar } from '~/components/sticky-header';
 import { TeamCard } from '~/components/team';
@@ -175,7 +175,12 @@ export default function ProjectDetail() {
   );
 }
 
-export function ErrorBoundary() {
+export const ErrorBoundary = () => (
+  <GeneralErrorBoundary notFound={<ProjectMissing />} failure={<ProjectMissing />} />
+);
+
+/** 'Project Not Found' with what went wrong, whatever it was, and the way back to the portfolio. */
+function ProjectMissing() {
   const error = useRouteError();
   return (
     <main id="main" className="page narrow-page center-page">

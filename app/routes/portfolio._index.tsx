@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ComponentProps } from 'react';
 import { store, fromStore, PUBLIC_PAGE_CACHE } from '~/.server';
-import { LoadFailure } from '~/components/errors';
+import { GeneralErrorBoundary } from '~/components/errors';
 import { ProjectCard } from '~/components/project-card';
 import { pageMeta } from '~/lib/meta';
 import { portfolioSections, tagList } from '~/lib/projects';
@@ -76,9 +76,7 @@ export default function Portfolio() {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadFailure what="portfolio" />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary loadFailure="portfolio" />;
 
 /** In the page's first grid the first row (up to three cards) is above the fold: its banners load at once, the first one first. */
 function ProjectGrid({

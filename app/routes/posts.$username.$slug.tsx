@@ -2,7 +2,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
-import { LoadFailure } from '~/components/errors';
+import { GeneralErrorBoundary } from '~/components/errors';
 import { Avatar } from '~/components/images';
 import { longDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
@@ -106,6 +106,4 @@ export default function PostView() {
   );
 }
 
-export function ErrorBoundary() {
-  return <LoadFailure what="post" />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary loadFailure="post" />;

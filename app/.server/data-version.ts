@@ -4,7 +4,7 @@
 // the data lives in the backend and nothing tells us when it changes: the version is then the
 // half second (with the cache's half-second re-reads, a page is at most a second old), and this
 // site's own writes through the backend start a new version at once.
-import { remoteWriteCount } from './store/remote';
+import { remoteWriteCount } from './store/remote-http';
 import { config } from './config';
 import { db } from './db';
 

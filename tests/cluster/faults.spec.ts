@@ -225,7 +225,7 @@ test('SIGKILL mid-burst: every answered write is kept with its file, no file wit
  * Fills nginx's pool of idle connections to both instances, as a site that has been serving for a
  * while has it. A connection nginx opens in the very instant an instance closes its listener can sit
  * in the kernel's queue, never accepted, and be reset with a request already in it: nginx cannot
- * retry that POST (docs: README "Stopping"). With the pool warm, the burst needs no new connection.
+ * retry that POST (docs/operations.md §9, Stopping). With the pool warm, the burst needs no new connection.
  */
 async function warmProxy() {
   for (let round = 0; round < 3; round++)

@@ -3,7 +3,7 @@
 // what Google sign-in does to an account that already has the Google e-mail. The emulator takes a
 // JSON string as a Google ID token, so no browser or issuer is needed.
 import net from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   EMULATOR_API_KEY,
   EMULATOR_PROJECT_ID,
@@ -12,10 +12,18 @@ import {
 } from '../../../tests/support/firebase-emulator';
 import { db } from '../db';
 import { createFirebaseProvider } from './firebase';
+import { firebaseAccounts } from './firebase-accounts';
+import { connectFirebase, type FirebaseCalls } from './firebase-calls';
+import { firebaseCodes } from './firebase-codes';
+import { firebaseSessions } from './firebase-sessions';
+import { issuedCodes } from './issued-codes';
 import { IdentityError } from './types';
 
 let emulator: Emulator;
 let provider: Awaited<ReturnType<typeof createFirebaseProvider>>;
+/** The plumbing on its own, for the tests of one group's module. */
+let calls: FirebaseCalls;
+let closeCalls: () => Promise<void>;
 
 async function freePort() {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -33,20 +41,19 @@ beforeAll(async () => {
   });
   // firebase-admin reads this itself.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  provider = await createFirebaseProvider(
-    {
-      projectId: EMULATOR_PROJECT_ID,
-      apiKey: EMULATOR_API_KEY,
-      serviceAccount: null,
-      emulatorHost: emulator.host,
-    },
-    'http://127.0.0.1:3000',
-    db,
-  );
+  const settings = {
+    projectId: EMULATOR_PROJECT_ID,
+    apiKey: EMULATOR_API_KEY,
+    serviceAccount: null,
+    emulatorHost: emulator.host,
+  };
+  provider = await createFirebaseProvider(settings, 'http://127.0.0.1:3000', db);
+  ({ calls, close: closeCalls } = await connectFirebase(settings));
 }, 180_000);
 
 afterAll(async () => {
   await provider?.close();
+  await closeCalls?.();
   await emulator?.stop();
   await db.destroy();
 });
@@ -160,4 +167,101 @@ test('two codes of one account used at once: only one sets the password', async 
   for (const result of results)
     if (result.status === 'rejected') expect((result.reason as IdentityError).code).toBe('invalid-code');
   expect((await provider.signInWithPassword(email, `raced-password-${won[0]}`)).email).toBe(email);
+});
+
+describe('firebase-accounts.ts', () => {
+  test('accounts are made once per e-mail, found whatever its case, and signed in with their password', async () => {
+    const accounts = firebaseAccounts(calls);
+    const made = await accounts.createAccount('Alone@Example.ie', 'alone-password-1');
+    expect(made.tokens?.idToken).toBeTruthy();
+    expect(await failure(accounts.createAccount('alone@example.ie', 'other-password-1'))).toBe(
+      'email-already-in-use',
+    );
+    expect(await accounts.findAccount('ALONE@example.ie ')).toEqual({ uid: made.uid });
+    expect(await failure(accounts.signInWithPassword('alone@example.ie', 'wrong-password-1'))).toBe(
+      'wrong-password',
+    );
+    expect(await accounts.signInWithPassword('alone@example.ie', 'alone-password-1')).toMatchObject({
+      uid: made.uid,
+      email: 'alone@example.ie',
+      emailVerified: false,
+    });
+    expect(await accounts.hasPassword(made.uid)).toBe(true);
+  });
+
+  test('a disabled account cannot sign in until restored; a deleted one is gone, twice without error', async () => {
+    const accounts = firebaseAccounts(calls);
+    const { uid } = await accounts.createAccount('paused@example.ie', 'paused-password-1');
+    await accounts.setAccountDisabled(uid, true);
+    expect(await failure(accounts.signInWithPassword('paused@example.ie', 'paused-password-1'))).toBe(
+      'user-disabled',
+    );
+    await accounts.setAccountDisabled(uid, false);
+    expect((await accounts.signInWithPassword('paused@example.ie', 'paused-password-1')).uid).toBe(uid);
+    await accounts.deleteAccount(uid);
+    await accounts.deleteAccount(uid);
+    expect(await accounts.findAccount('paused@example.ie')).toBeNull();
+    expect(await accounts.hasPassword(uid)).toBe(false);
+  });
+});
+
+describe('firebase-codes.ts', () => {
+  test('a reset code needs an account; a set-password code makes a password-less one first', async () => {
+    const codes = firebaseCodes(calls, issuedCodes(db));
+    const accounts = firebaseAccounts(calls);
+    expect(await failure(codes.issueCode('nobody@example.ie', 'reset'))).toBe('user-not-found');
+    const { code } = await codes.issueCode('Imported@example.ie', 'set-password');
+    const account = await accounts.findAccount('imported@example.ie');
+    expect(account).not.toBeNull();
+    expect(await accounts.hasPassword(account!.uid)).toBe(false);
+    expect(await codes.verifyCode(code)).toBe('imported@example.ie');
+    expect(await codes.confirmCode(code, 'imported-password-1')).toEqual({
+      uid: account!.uid,
+      email: 'imported@example.ie',
+      emailVerified: true,
+    });
+    expect(await accounts.hasPassword(account!.uid)).toBe(true);
+  });
+});
+
+describe('firebase-sessions.ts', () => {
+  test('an ID token names its account; a refresh token gives fresh tokens', async () => {
+    const sessions = firebaseSessions(calls);
+    const { uid, tokens } = await firebaseAccounts(calls).createAccount(
+      'tokens@example.ie',
+      'tokens-password-1',
+    );
+    expect(await sessions.verifyIdToken(tokens!.idToken)).toEqual({
+      uid,
+      email: 'tokens@example.ie',
+      emailVerified: false,
+    });
+    const fresh = await sessions.refreshTokens(tokens!.refreshToken);
+    expect((await sessions.verifyIdToken(fresh.idToken)).uid).toBe(uid);
+    expect(await failure(sessions.refreshTokens('not-a-refresh-token'))).toBe('user-disabled');
+  });
+
+  test('a session stays valid until its account is disabled, its tokens revoked or it is deleted', async () => {
+    const sessions = firebaseSessions(calls);
+    const accounts = firebaseAccounts(calls);
+    const { uid } = await accounts.createAccount('session@example.ie', 'session-password-1');
+    // An account's tokens are valid from the whole second it was made (or last revoked).
+    await nextSecond();
+    const started = new Date();
+    expect(await sessions.sessionStillValid({ uid, email: 'session@example.ie' }, started)).toBe(true);
+    expect(await sessions.sessionStillValid({ uid: null, email: 'session@example.ie' }, started)).toBe(true);
+    // Disabling revokes the tokens too: a session from before stays ended once restored.
+    await nextSecond();
+    await accounts.setAccountDisabled(uid, true);
+    expect(await sessions.sessionStillValid({ uid, email: 'session@example.ie' }, started)).toBe(false);
+    await accounts.setAccountDisabled(uid, false);
+    expect(await sessions.sessionStillValid({ uid, email: 'session@example.ie' }, started)).toBe(false);
+    await nextSecond();
+    expect(await sessions.sessionStillValid({ uid, email: 'session@example.ie' }, new Date())).toBe(true);
+    await accounts.deleteAccount(uid);
+    expect(await sessions.sessionStillValid({ uid, email: 'session@example.ie' }, new Date())).toBe(false);
+    expect(await sessions.sessionStillValid({ uid: null, email: 'session@example.ie' }, new Date())).toBe(
+      false,
+    );
+  });
 });

@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # One Node container: the built Remix app behind its Express server (server/index.ts), data in /data.
 
-FROM node:20-slim AS base
+# Node 24, the LTS line with security fixes until April 2028 (docs/decisions/023-node-24.md).
+# tests/container/node pins the same major for the container check.
+FROM node:24-slim AS base
 WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -17,7 +19,7 @@ RUN npm run build
 FROM base AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
 # tests/container/prod-install.ts does what these lines do, without Docker: keep them in step.

@@ -15,3 +15,29 @@ describe('the server command', () => {
       expect(process.allowedNodeEnvironmentFlags.has(flag.split('=')[0])).toBe(true);
   });
 });
+
+describe("the image's Node", () => {
+  const lock = JSON.parse(fs.readFileSync('tests/container/node/package-lock.json', 'utf8'));
+  const pinned = Object.entries(lock.packages as Record<string, { version?: string }>)
+    .filter(([name]) => name.startsWith('node_modules/node-'))
+    .map(([, entry]) => Number(entry.version!.split('.')[0]));
+  const images = [...fs.readFileSync('Dockerfile', 'utf8').matchAll(/^FROM node:(\d+)-slim\b/gm)];
+  const major = Number(images[0][1]);
+
+  it('is the major the container check runs on, in every stage', () => {
+    expect(images.map((image) => Number(image[1]))).toEqual([major, major]);
+    expect(pinned.length).toBeGreaterThan(0);
+    expect(new Set(pinned)).toEqual(new Set([major]));
+  });
+
+  it('is one `engines` admits, beside the Node 20 of the development machines', () => {
+    const engines: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).engines.node;
+    const admits = (m: number) =>
+      engines.split('||').some((range) => {
+        const [, op, n] = /^\s*(\^|>=)(\d+)/.exec(range)!;
+        return op === '^' ? m === Number(n) : m >= Number(n);
+      });
+    expect(admits(major)).toBe(true);
+    expect(admits(20)).toBe(true);
+  });
+});

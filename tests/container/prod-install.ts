@@ -1,6 +1,6 @@
 // What the Dockerfile's final image does, without Docker (none runs here): production
-// dependencies only, in a temporary folder with the build, started as the image starts it.
-// Checks /healthz, the landing page and the admin CLI. Run by `npm run test:container`.
+// dependencies only, in a temporary folder with the build, started as the image starts it, on the
+// image's Node. Checks /healthz, the landing page and the admin CLI. Run by `npm run test:container`.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,10 +33,33 @@ function check(condition: boolean, message: string) {
   log(`ok: ${message}`);
 }
 
+// The image's Node, from the npm registry (tests/container/node pins it; docs/decisions/023-node-24.md):
+// its own folder, because its package's bin is `node` and would run every npm script of the main
+// install. Installed on first use; later runs find it installed, or in npm's cache.
+function imageNode() {
+  const folder = path.join(root, 'tests/container/node');
+  const name = `node-${process.platform}-${process.arch}`;
+  const lock = JSON.parse(fs.readFileSync(path.join(folder, 'package-lock.json'), 'utf8'));
+  const version: string | undefined = lock.packages[`node_modules/${name}`]?.version;
+  if (!version) throw new Error(`tests/container/node has no ${name}: the check runs on Linux`);
+  const dir = path.join(folder, 'node_modules', name);
+  const installed = path.join(dir, 'package.json');
+  if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, 'utf8')).version !== version)
+    execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  // Its cache goes when `npm ci` replaces the Node.
+  const cache = path.join(folder, 'node_modules/.cache');
+  return { version: `v${version}`, dir, bin: path.join(dir, 'bin'), cache };
+}
+
 let server: ReturnType<typeof spawn> | undefined;
 try {
   if (!fs.existsSync(path.join(root, 'build/server.js')))
     throw new Error('no build: run `npm run build` first');
+  const node = imageNode();
+  log(`the image's Node ${node.version} ready`);
   // The Dockerfile's final stage, file for file.
   for (const entry of [
     'package.json',
@@ -66,16 +89,44 @@ try {
     !fs.existsSync(path.join(dir, 'node_modules/@remix-run/dev')),
     'no development dependencies installed',
   );
+  // The image's Node first on the PATH, for npm, node-gyp, the server and the admin CLI.
+  const onImageNode = { ...process.env, PATH: `${node.bin}${path.delimiter}${process.env.PATH}` };
+  // The copied better-sqlite3 was built for the Node running this check: rebuild it for the
+  // image's, as the image's `npm ci` does (its prebuilt download, else node-gyp with the headers
+  // shipped in the Node package, since nodejs.org may be out of reach). That costs about a minute
+  // of one core, so the result is kept beside the Node package for the next run (a clean install,
+  // as in CI, always builds). sharp needs nothing: its prebuilt binaries use Node-API, the same
+  // across Node versions.
+  const addonVersion = JSON.parse(
+    fs.readFileSync(path.join(dir, 'node_modules/better-sqlite3/package.json'), 'utf8'),
+  ).version;
+  const addon = path.join(dir, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+  const built = path.join(node.cache, `better-sqlite3-${addonVersion}-node-${node.version}.node`);
+  if (fs.existsSync(built)) {
+    fs.copyFileSync(built, addon);
+    log(`better-sqlite3 for Node ${node.version} from the last run`);
+  } else {
+    execFileSync('npm', ['rebuild', 'better-sqlite3', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      env: { ...onImageNode, npm_config_nodedir: node.dir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    fs.mkdirSync(node.cache, { recursive: true });
+    fs.copyFileSync(addon, built);
+    log(`better-sqlite3 built for Node ${node.version}`);
+  }
 
   const port = await freePort();
   const env = {
-    ...process.env,
+    ...onImageNode,
     NODE_ENV: 'production' as const,
     DATA_DIR: path.join(dir, 'data'),
     PORT: String(port),
     HOST: '127.0.0.1',
   };
-  server = spawn(process.execPath, SERVER_ARGS, {
+  const version = execFileSync('node', ['--version'], { env }).toString().trim();
+  check(version === node.version, `the server and the admin CLI run on Node ${version}`);
+  server = spawn('node', SERVER_ARGS, {
     cwd: dir,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

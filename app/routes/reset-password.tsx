@@ -14,6 +14,7 @@ import {
   clearResetCode,
   completePasswordReset,
   FORMS,
+  formReply,
   identity,
   IdentityError,
   identityMessage,
@@ -59,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const moved = await moveResetCodeToCookie(request);
   if (moved) return moved;
   const state = await checkCode(await resetCode(request));
-  return { state, done: null as string | null };
+  return { state };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,37 +69,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!formData) return tooLarge(FORMS.text);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   const hidden = { hideFields: ['password', 'confirmPassword'] };
-  if (submission.status !== 'success')
-    return data({ result: submission.reply(hidden), state: null, done: null }, { status: 400 });
+  if (submission.status !== 'success') return formReply(submission.reply(hidden));
   try {
     const email = await completePasswordReset(code ?? '', submission.value.password);
-    return data(
-      { result: undefined, state: null, done: email },
-      { headers: { 'Set-Cookie': await clearResetCode() } },
-    );
+    return data({ done: email }, { headers: { 'Set-Cookie': await clearResetCode() } });
   } catch (error) {
-    if (error instanceof IdentityError && error.code !== 'weak-password') {
-      return data(
-        {
-          result: undefined,
-          state: { valid: false as const, message: identityMessage('reset', error) },
-          done: null,
-        },
-        { status: 400 },
-      );
-    }
+    // A code that no longer works shows the invalid-link view, not an error on the form.
+    if (error instanceof IdentityError && error.code !== 'weak-password')
+      return data({ invalid: identityMessage('reset', error) }, { status: 400 });
     const message = identityMessage('reset', error);
     const fieldErrors = error instanceof IdentityError ? { password: [message] } : undefined;
-    return data(
-      {
-        result: submission.reply({
-          ...hidden,
-          ...(fieldErrors ? { fieldErrors } : { formErrors: [message] }),
-        }),
-        state: null,
-        done: null,
-      },
-      { status: 400 },
+    return formReply(
+      submission.reply({ ...hidden, ...(fieldErrors ? { fieldErrors } : { formErrors: [message] }) }),
     );
   }
 }
@@ -106,15 +88,20 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // One answer per outcome: the form's errors, the code no longer valid, or the password reset.
   const done = actionData && 'done' in actionData ? actionData.done : null;
-  const state = (actionData && 'state' in actionData ? actionData.state : null) ?? loaderData.state;
+  const state =
+    actionData && 'invalid' in actionData
+      ? { valid: false as const, message: actionData.invalid }
+      : loaderData.state;
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
     <main id="main" className="page auth-page">
       <div className="card auth-card">
         {done ? (
           <Done email={done} />
         ) : state.valid ? (
-          <ResetForm lastResult={actionData?.result} />
+          <ResetForm lastResult={lastResult} />
         ) : (
           <Invalid message={state.message} />
         )}

@@ -2,7 +2,7 @@
 // (aria-describedby), the error banner, images and qualification rows. Password inputs are in
 // password-fields.tsx.
 import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { MAX_QUALIFICATIONS } from '~/lib/limits';
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -28,33 +28,44 @@ export function FormBanner({ id, errors }: { id?: string; errors?: string[] | nu
   );
 }
 
-export interface FieldProps {
+interface FieldBase {
   label: string;
   field: FieldMetadata<unknown>;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string | null };
   hint?: ReactNode;
   /** a message shown under the field that is not an error (availability) */
   status?: ReactNode;
   required?: boolean;
 }
 
-export function Field({ label, field, inputProps, hint, status, required }: FieldProps) {
+type Keyed<Attributes> = Attributes & { key?: string | null };
+export type InputFieldProps = FieldBase & { inputProps: Keyed<InputHTMLAttributes<HTMLInputElement>> };
+type TextareaFieldProps = FieldBase & { textareaProps: Keyed<TextareaHTMLAttributes<HTMLTextAreaElement>> };
+
+/** A one-line input (`inputProps`) or a multi-line one (`textareaProps`), labelled the same way. */
+export type FieldProps =
+  (InputFieldProps & { textareaProps?: never }) | (TextareaFieldProps & { inputProps?: never });
+
+export function Field({ label, field, inputProps, textareaProps, hint, status, required }: FieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const statusId = status ? `${field.id}-status` : undefined;
-  const { key, ...props } = inputProps;
+  const { key, ...props } = inputProps ?? textareaProps;
   const describedBy = [props['aria-describedby'], hintId, statusId].filter(Boolean).join(' ') || undefined;
+  const aria = { 'aria-describedby': describedBy, 'aria-required': required || undefined };
   return (
     <div className="field">
       <label htmlFor={field.id}>
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input
-        key={key ?? undefined}
-        {...props}
-        aria-describedby={describedBy}
-        aria-required={required || undefined}
-      />
+      {textareaProps ? (
+        <textarea
+          key={key ?? undefined}
+          {...(props as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+          {...aria}
+        />
+      ) : (
+        <input key={key ?? undefined} {...(props as InputHTMLAttributes<HTMLInputElement>)} {...aria} />
+      )}
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
@@ -166,11 +177,7 @@ export function ProfileFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor={fields.bio.id}>Bio</label>
-        <textarea {...getTextareaProps(fields.bio)} rows={5} />
-        <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
-      </div>
+      <Field label="Bio" field={fields.bio} textareaProps={{ ...getTextareaProps(fields.bio), rows: 5 }} />
       <QualificationRows form={form} field={fields.qualifications} />
       <ImageInput field={fields.avatar} label="Avatar" chosen={chosen.avatar} hint={avatarHint} />
       <ImageInput

@@ -4,7 +4,7 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { passwordStrength } from '~/lib/password';
-import { ErrorList, type FieldProps } from './forms';
+import { ErrorList, type InputFieldProps } from './forms';
 
 /** A new password with the strength meter, then its confirmation (registration and reset). */
 export function NewPasswordFields({
@@ -42,7 +42,7 @@ export function PasswordField({
   inputProps,
   meter = false,
   autoComplete,
-}: Omit<FieldProps, 'hint' | 'status'> & { meter?: boolean; autoComplete: string }) {
+}: Omit<InputFieldProps, 'hint' | 'status'> & { meter?: boolean; autoComplete: string }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const [value, setValue] = useState('');

@@ -13,7 +13,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FileRef } from '~/lib/models';
 import type { PostSchema } from '~/lib/schemas';
 import type { z } from 'zod';
-import { ErrorList, FormBanner } from './forms';
+import { ErrorList, Field, FormBanner } from './forms';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from './validation';
 import { useUploadProgress } from '~/components/lazy-upload-progress';
@@ -65,26 +65,21 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
       onInput={() => setShowBanner(false)}
     >
       {showBanner ? <FormBanner id={form.errorId} errors={form.errors} /> : null}
-      <div className="field">
-        <label htmlFor={fields.title.id}>
-          Title <span aria-hidden="true">*</span>
-        </label>
-        <input
-          {...getInputProps(fields.title, { type: 'text' })}
-          placeholder="Enter post title"
-          aria-required="true"
-        />
-        <ErrorList id={fields.title.errorId} errors={fields.title.errors} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.content.id}>Content</label>
-        <textarea
-          {...getTextareaProps(fields.content)}
-          placeholder="Write your post content here..."
-          className="post-textarea"
-        />
-        <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-      </div>
+      <Field
+        label="Title"
+        field={fields.title}
+        inputProps={{ ...getInputProps(fields.title, { type: 'text' }), placeholder: 'Enter post title' }}
+        required
+      />
+      <Field
+        label="Content"
+        field={fields.content}
+        textareaProps={{
+          ...getTextareaProps(fields.content),
+          placeholder: 'Write your post content here...',
+          className: 'post-textarea',
+        }}
+      />
       <div className="field">
         <span className="field-label" id={`${fields.attachment.id}-label`}>
           Attachment

@@ -68,11 +68,15 @@ export function ProjectForm({
         inputProps={getInputProps(fields.slug, { type: 'text' })}
         hint="The project's address: /portfolio/slug. Lower-case letters, digits and hyphens; leave empty to make it from the name."
       />
-      <div className="field">
-        <label htmlFor={fields.description.id}>Description</label>
-        <textarea {...getTextareaProps(fields.description)} rows={6} maxLength={PROJECT_LIMITS.description} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <Field
+        label="Description"
+        field={fields.description}
+        textareaProps={{
+          ...getTextareaProps(fields.description),
+          rows: 6,
+          maxLength: PROJECT_LIMITS.description,
+        }}
+      />
       <Field
         label="Website"
         field={fields.url}
@@ -120,16 +124,16 @@ export function ProjectForm({
           const member = row.getFieldset();
           return (
             <div key={row.key} className="team-row">
-              <div className="field">
-                <label htmlFor={member.username.id}>Username {index + 1}</label>
-                <input {...getInputProps(member.username, { type: 'text' })} autoComplete="off" />
-                <ErrorList id={member.username.errorId} errors={member.username.errors} />
-              </div>
-              <div className="field">
-                <label htmlFor={member.role.id}>Role {index + 1}</label>
-                <input {...getInputProps(member.role, { type: 'text' })} />
-                <ErrorList id={member.role.errorId} errors={member.role.errors} />
-              </div>
+              <Field
+                label={`Username ${index + 1}`}
+                field={member.username}
+                inputProps={{ ...getInputProps(member.username, { type: 'text' }), autoComplete: 'off' }}
+              />
+              <Field
+                label={`Role ${index + 1}`}
+                field={member.role}
+                inputProps={getInputProps(member.role, { type: 'text' })}
+              />
               <div className="row-actions">
                 {index > 0 ? (
                   <button

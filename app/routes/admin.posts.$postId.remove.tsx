@@ -20,7 +20,7 @@ import {
   notFound,
 } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
-import { ErrorList, FormBanner } from '~/components/forms';
+import { Field, FormBanner } from '~/components/forms';
 import { longDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { POST_REMOVAL_REASON_MAX } from '~/lib/schemas';
@@ -66,18 +66,12 @@ export default function RemovePost() {
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormBanner id={form.errorId} errors={form.errors} />
-        <div className="field">
-          <label htmlFor={fields.reason.id}>
-            Reason <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reason)}
-            rows={4}
-            maxLength={POST_REMOVAL_REASON_MAX}
-            aria-required="true"
-          />
-          <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
-        </div>
+        <Field
+          label="Reason"
+          field={fields.reason}
+          textareaProps={{ ...getTextareaProps(fields.reason), rows: 4, maxLength: POST_REMOVAL_REASON_MAX }}
+          required
+        />
         <DeleteButtons cancelTo={postUrl} label="Remove post" />
       </Form>
     </div>

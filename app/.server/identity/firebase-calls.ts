@@ -99,7 +99,7 @@ export function firebaseRest(
   };
 }
 
-export type FirebaseRest = ReturnType<typeof firebaseRest>;
+type FirebaseRest = ReturnType<typeof firebaseRest>;
 
 /** What each group of the provider calls Firebase with. */
 export interface FirebaseCalls {

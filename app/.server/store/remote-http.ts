@@ -15,7 +15,7 @@ export class RemoteFailure extends ApiError {
   }
 }
 
-export interface SendOptions {
+interface SendOptions {
   method?: 'GET' | 'POST';
   token?: string | null;
   json?: unknown;

@@ -34,7 +34,8 @@ export function useLazyValidation(name: SchemaName, when: 'onBlur' | 'onSubmit')
       : // Not loaded yet: checking a field now would send the form to the server.
         { shouldValidate: 'onSubmit' as const },
     // Focus, or a pointer over the form: a click on 'Add qualification' (which Safari does not
-    // focus) then finds the schemas loaded instead of asking the server.
-    formProps: { onFocus: load, onPointerEnter: load },
+    // focus) then finds the schemas loaded instead of asking the server. data-checks says who
+    // checks the fields now: the server until the schemas have loaded, then the browser too.
+    formProps: { onFocus: load, onPointerEnter: load, 'data-checks': validate ? 'browser' : 'server' },
   };
 }

@@ -36,7 +36,10 @@ export function renderDocument(
         body.on('error', fail);
         body.on('end', () => {
           clearTimeout(abortTimer);
-          resolve(Buffer.concat(chunks).toString('utf8'));
+          // React 18's stream writes its whole 2048-byte buffer when a character of several bytes
+          // does not fit at its end, unfilled bytes included: up to two U+0000 before it
+          // ('8:00\0\0–22:00' in the footer of /forgot-password). No document may hold U+0000.
+          resolve(Buffer.concat(chunks).toString('utf8').replaceAll('\u0000', ''));
         });
         pipe(body);
       },

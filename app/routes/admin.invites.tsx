@@ -18,6 +18,7 @@ import {
 import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { useLazyValidation } from '~/components/validation';
 import { inviteLink, MAX_INVITE_DAYS, MAX_INVITE_USES } from '~/lib/invites';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
@@ -58,10 +59,12 @@ export default function AdminInvites() {
   const { invites } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending();
+  // Checked in the browser once the schema has loaded, not by a server round trip on blur.
+  const validation = useLazyValidation('InviteCreateSchema', 'onBlur');
   const [form, fields] = useForm<z.input<typeof InviteCreateSchema>>({
     lastResult: answer && 'result' in answer ? answer.result : undefined,
     defaultValue: { uses: '1' },
-    shouldRevalidate: 'onBlur',
+    ...validation.options,
   });
   // One answer per form: the new key, or whether the revoke happened.
   const created = answer && 'key' in answer ? answer : null;
@@ -88,7 +91,13 @@ export default function AdminInvites() {
       ) : null}
       <section className="card" aria-labelledby="create-title">
         <h2 id="create-title">Create an invite</h2>
-        <Form method="post" {...getFormProps(form)} noValidate className="admin-form">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          {...validation.formProps}
+          noValidate
+          className="admin-form"
+        >
           <FormBanner id={form.errorId} errors={form.errors} />
           <input type="hidden" name="intent" value="create" />
           <Field

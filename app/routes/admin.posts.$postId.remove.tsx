@@ -21,6 +21,7 @@ import {
 } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { Field, FormBanner } from '~/components/forms';
+import { useLazyValidation } from '~/components/validation';
 import { longDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { POST_REMOVAL_REASON_MAX } from '~/lib/schemas';
@@ -54,7 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RemovePost() {
   const { post } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({ lastResult, shouldRevalidate: 'onBlur' });
+  // Checked in the browser once the schema has loaded; until then only on submit. Re-checking on blur
+  // through the server sent a validate submission as the reason field lost focus to the button,
+  // and the button, pending, swallowed the click.
+  const validation = useLazyValidation('PostRemovalSchema', 'onSubmit');
+  const [form, fields] = useForm({ lastResult, ...validation.options });
   const postUrl = `/posts/${post.username.toLowerCase()}/${post.slug}`;
   return (
     <div className="card narrow-card">
@@ -64,7 +69,7 @@ export default function RemovePost() {
         {longDate(post.created_at)}. The post and its attachment are erased for good; {post.fullname} sees the
         reason on their profile, and the audit log keeps it too.
       </p>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <FormBanner id={form.errorId} errors={form.errors} />
         <Field
           label="Reason"

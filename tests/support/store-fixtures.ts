@@ -6,6 +6,8 @@ import { createMember } from '../../app/.server/store/accounts';
 import { createInvite } from '../../app/.server/store/invites';
 import type { Database } from '../../app/.server/db/schema';
 import { nowIso } from '../../app/lib/time';
+import { rulesColumns } from '../../app/.server/bookings/rows';
+import type { BookingRules } from '../../app/lib/booking/rules';
 
 /** A new member with a unique `{prefix}_xxxxxx` username and that name's e-mail. */
 export async function newMember(
@@ -55,4 +57,66 @@ export async function storedAsset(
     })
     .execute();
   return id;
+}
+
+/** The rules of a test resource: 30-minute slots, any time, no limits unless a test sets them. */
+export const OPEN_RULES: BookingRules = {
+  slotMinutes: 30,
+  minMinutes: 30,
+  maxMinutes: 240,
+  bufferMinutes: 0,
+  hours: 'any',
+  noticeMinutes: 0,
+  horizonDays: 14,
+  cancelCutoffMinutes: 0,
+  maxUpcoming: null,
+  maxWeekMinutes: null,
+};
+
+/** A bookable resource with `rules` (OPEN_RULES by default) and, when named, the induction it needs. */
+export async function newResource(
+  db: Kysely<Database>,
+  {
+    rules = {},
+    induction = null,
+    name = 'Test Printer',
+  }: { rules?: Partial<BookingRules>; induction?: string | null; name?: string } = {},
+) {
+  const id = crypto.randomUUID();
+  const slug = `res-${crypto.randomBytes(4).toString('hex')}`;
+  await db
+    .insertInto('resources')
+    .values({
+      id,
+      slug,
+      name,
+      kind: 'fabrication',
+      induction_id: induction,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+      ...rulesColumns({ ...OPEN_RULES, ...rules }),
+    })
+    .execute();
+  return { id, slug };
+}
+
+/** An induction (valid for `validMonths`, or for ever); its id. */
+export async function newInduction(
+  db: Kysely<Database>,
+  { name = 'Test induction', validMonths = null as number | null } = {},
+) {
+  const id = crypto.randomUUID();
+  const tag = crypto.randomBytes(4).toString('hex');
+  await db
+    .insertInto('inductions')
+    .values({
+      id,
+      slug: `ind-${tag}`,
+      name: `${name} ${tag}`,
+      valid_months: validMonths,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .execute();
+  return { id, slug: `ind-${tag}`, name: `${name} ${tag}` };
 }

@@ -17,6 +17,7 @@ import * as admin from './migrations/007-admin';
 import * as moderation from './migrations/008-moderation';
 import * as directoryIndex from './migrations/009-directory-index';
 import * as cardPostsIndex from './migrations/010-card-posts-index';
+import * as bookings from './migrations/011-bookings';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '008-moderation': moderation,
   '009-directory-index': directoryIndex,
   '010-card-posts-index': cardPostsIndex,
+  '011-bookings': bookings,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -176,6 +176,107 @@ export interface PostRemovalsTable {
   removed_at: string;
 }
 
+/** A bookable machine, bench or station (docs/product.md §9), with its booking rules. */
+export interface ResourcesTable {
+  id: string;
+  slug: string;
+  name: string;
+  /** 'fabrication', 'electronics' or 'wetlab' */
+  kind: string;
+  description: Generated<string>;
+  photo_id: string | null;
+  /** 'available' or 'out_of_service' */
+  status: Generated<string>;
+  status_reason: Generated<string>;
+  induction_id: string | null;
+  slot_minutes: number;
+  min_minutes: number;
+  max_minutes: number;
+  buffer_minutes: Generated<number>;
+  /** 'any', or JSON {"mon": {"open": 540, "close": 1080}, ...} */
+  hours: string;
+  notice_minutes: Generated<number>;
+  horizon_days: number;
+  cancel_cutoff_minutes: Generated<number>;
+  max_upcoming: number | null;
+  max_week_minutes: number | null;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InductionsTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  /** null: never expires */
+  valid_months: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Members an admin named to sign others off for an induction. */
+export interface InductorsTable {
+  induction_id: string;
+  user_id: string;
+  appointed_by: string;
+  appointed_at: string;
+}
+
+export interface MemberInductionsTable {
+  induction_id: string;
+  user_id: string;
+  /** `@username` of the inductor or admin, as named then */
+  signed_off_by: string;
+  signed_off_at: string;
+  note: Generated<string>;
+  expires_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  revoke_reason: string | null;
+}
+
+export interface InductionRequestsTable {
+  id: string;
+  induction_id: string;
+  user_id: string;
+  message: Generated<string>;
+  created_at: string;
+  done_at: string | null;
+  done_by: string | null;
+}
+
+/** Members' bookings and maintenance blocks: no two active rows of a resource overlap (migration 011). */
+export interface BookingsTable {
+  id: string;
+  uid: string;
+  resource_id: string;
+  kind: 'booking' | 'maintenance';
+  user_id: string | null;
+  starts_at: string;
+  ends_at: string;
+  /** minutes since the epoch: starts_at, and ends_at plus the resource's buffer */
+  block_start: number;
+  block_end: number;
+  note: Generated<string>;
+  status: Generated<'active' | 'cancelled'>;
+  sequence: Generated<number>;
+  booked_by: string | null;
+  reason: Generated<string>;
+  cancelled_by: string | null;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+/** A member's private calendar feed: the secret in its address. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  token: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -192,4 +293,11 @@ export interface Database {
   data_version: DataVersionTable;
   audit_log: AuditLogTable;
   post_removals: PostRemovalsTable;
+  resources: ResourcesTable;
+  inductions: InductionsTable;
+  inductors: InductorsTable;
+  member_inductions: MemberInductionsTable;
+  induction_requests: InductionRequestsTable;
+  bookings: BookingsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

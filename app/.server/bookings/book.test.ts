@@ -1,0 +1,214 @@
+// Booking on the real store (SQLite here, PostgreSQL in the second unit run): the database refuses
+// overlapping active rows whatever the code does, and the rules and limits are counted in the
+// booking's transaction, so requests sent at the same moment cannot get round them.
+import crypto from 'node:crypto';
+import { afterAll, describe, expect, test } from 'vitest';
+import { db } from '../db';
+import { book, cancelBooking, TAKEN_MESSAGE } from './book';
+import { signOff } from './inductions';
+import { epochMinutes } from '~/lib/booking/time';
+import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
+
+afterAll(() => db.destroy());
+
+/** A whole hour some days ahead, so notice and horizon rules pass. */
+const ahead = (days: number, hour = 10) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date;
+};
+
+async function insertRaw(
+  resourceId: string,
+  start: Date,
+  minutes: number,
+  buffer = 0,
+  status: 'active' | 'cancelled' = 'active',
+) {
+  const end = new Date(start.getTime() + minutes * 60_000);
+  await db
+    .insertInto('bookings')
+    .values({
+      id: crypto.randomUUID(),
+      uid: crypto.randomUUID(),
+      resource_id: resourceId,
+      kind: 'maintenance',
+      user_id: null,
+      starts_at: start.toISOString(),
+      ends_at: end.toISOString(),
+      block_start: epochMinutes(start),
+      block_end: epochMinutes(end) + buffer,
+      status,
+      created_at: start.toISOString(),
+      updated_at: start.toISOString(),
+    })
+    .execute();
+}
+
+describe('the database refuses clashes on its own', () => {
+  test('overlap refused, back-to-back fits, buffer counts, cancelled rows and other resources ignored', async () => {
+    const { id } = await newResource(db);
+    const { id: other } = await newResource(db);
+    const start = ahead(3);
+    await insertRaw(id, start, 60, 15);
+    await expect(insertRaw(id, new Date(start.getTime() + 30 * 60_000), 60)).rejects.toThrow();
+    // Inside the first row's buffer (60 + 15 minutes): refused.
+    await expect(insertRaw(id, new Date(start.getTime() + 70 * 60_000), 30)).rejects.toThrow();
+    // Right after the buffer: fits.
+    await insertRaw(id, new Date(start.getTime() + 75 * 60_000), 30);
+    // Ending exactly where the first begins: fits.
+    await insertRaw(id, new Date(start.getTime() - 60 * 60_000), 60);
+    // Cancelled rows overlap freely; the same time on another resource is free.
+    await insertRaw(id, start, 60, 0, 'cancelled');
+    await insertRaw(other, start, 60);
+    // Re-activating a cancelled row that overlaps is refused too.
+    await expect(
+      db
+        .updateTable('bookings')
+        .set({ status: 'active' })
+        .where('resource_id', '=', id)
+        .where('status', '=', 'cancelled')
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
+
+describe('booking', () => {
+  test('20 members booking one slot at once: exactly one wins, the others are told it was taken', async () => {
+    const { id } = await newResource(db);
+    const members = await Promise.all(Array.from({ length: 20 }, () => newMember(db, 'race')));
+    const start = ahead(4);
+    const outcomes = await Promise.all(
+      members.map((member) => book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: '' })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'booked')).toHaveLength(1);
+    const taken = outcomes.filter((outcome) => outcome.status === 'taken');
+    expect(taken).toHaveLength(19);
+    expect(TAKEN_MESSAGE).toBe('That slot was just taken.');
+    // The nearest free starts of the same length are offered, none of them the taken one.
+    for (const outcome of taken)
+      if (outcome.status === 'taken') expect(outcome.nearest).not.toContain(start.toISOString());
+    expect(taken[0]!.status === 'taken' && taken[0]!.nearest.length).toBeGreaterThan(0);
+    const rows = await db.selectFrom('bookings').select('id').where('resource_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  test('one member with a limit of 3 upcoming bookings sends 10 at once: exactly 3 exist', async () => {
+    const { id } = await newResource(db, { rules: { maxUpcoming: 3 } });
+    const member = await newMember(db, 'limit');
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        book(db, { resourceId: id, userId: member.id, start: ahead(2 + index), minutes: 60, note: '' }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'booked')).toHaveLength(3);
+    const refused = outcomes.filter((outcome) => outcome.status === 'refused');
+    expect(refused).toHaveLength(7);
+    expect(refused[0]!.status === 'refused' && refused[0]!.refusal.message).toBe(
+      'You already have 3 upcoming bookings here, the most allowed.',
+    );
+  });
+
+  test('hours per week are counted in the week a booking starts, Monday to Sunday', async () => {
+    const { id } = await newResource(db, { rules: { maxWeekMinutes: 120, horizonDays: 30 } });
+    const member = await newMember(db, 'week');
+    // A Monday two weeks on, 10:00 UTC (11:00 or 10:00 in Dublin).
+    const monday = ahead(14);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    const first = await book(db, { resourceId: id, userId: member.id, start: monday, minutes: 90, note: '' });
+    expect(first.status).toBe('booked');
+    const second = await book(db, {
+      resourceId: id,
+      userId: member.id,
+      start: new Date(monday.getTime() + 86_400_000),
+      minutes: 60,
+      note: '',
+    });
+    expect(second.status === 'refused' && second.refusal.message).toBe(
+      'That would take you past 2 hours this week here.',
+    );
+    // The Sunday before is another week.
+    const sunday = await book(db, {
+      resourceId: id,
+      userId: member.id,
+      start: new Date(monday.getTime() - 86_400_000),
+      minutes: 120,
+      note: '',
+    });
+    expect(sunday.status).toBe('booked');
+  });
+
+  test('the induction gate: missing, held, expired; an inductor cannot sign themselves off', async () => {
+    const induction = await newInduction(db, { name: 'CNC induction', validMonths: 1 });
+    const { id } = await newResource(db, { induction: induction.id });
+    const member = await newMember(db, 'ind');
+    const admin = await newMember(db, 'adm');
+    const request = { resourceId: id, userId: member.id, start: ahead(3), minutes: 60, note: '' };
+    const missing = await book(db, request);
+    expect(missing.status === 'refused' && missing.refusal.message).toBe(
+      `You need the ${induction.name} to book this.`,
+    );
+    expect(
+      await signOff(
+        db,
+        { id: member.id, username: member.username, role: 'admin' },
+        { inductionId: induction.id, userId: member.id, note: '' },
+      ),
+    ).toBe('self');
+    expect(
+      await signOff(
+        db,
+        { id: admin.id, username: admin.username, role: 'member' },
+        { inductionId: induction.id, userId: member.id, note: '' },
+      ),
+    ).toBe('not-allowed');
+    const signedAt = new Date('2027-02-03T12:00:00Z');
+    expect(
+      await signOff(
+        db,
+        { id: admin.id, username: admin.username, role: 'admin' },
+        { inductionId: induction.id, userId: member.id, note: 'ok' },
+        signedAt,
+      ),
+    ).toBe('signed-off');
+    const later = new Date('2027-03-10T12:00:00Z');
+    const expired = await book(db, { ...request, start: new Date('2027-03-12T10:00:00Z'), now: later });
+    expect(expired.status === 'refused' && expired.refusal.message).toBe(
+      `Your ${induction.name} expired on 3 March 2027.`,
+    );
+    await signOff(
+      db,
+      { id: admin.id, username: admin.username, role: 'admin' },
+      { inductionId: induction.id, userId: member.id, note: 'again' },
+    );
+    expect((await book(db, request)).status).toBe('booked');
+  });
+
+  test('cancelling: own bookings only, until the cutoff; the row stays, cancelled, its sequence raised', async () => {
+    const { id } = await newResource(db, { rules: { cancelCutoffMinutes: 120 } });
+    const member = await newMember(db, 'cancel');
+    const stranger = await newMember(db, 'stranger');
+    const start = ahead(2);
+    const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: 'hi' });
+    if (booked.status !== 'booked') throw new Error(booked.status);
+    expect((await cancelBooking(db, booked.booking.id, { userId: stranger.id })).status).toBe('not-found');
+    const late = await cancelBooking(
+      db,
+      booked.booking.id,
+      { userId: member.id },
+      new Date(start.getTime() - 60 * 60_000),
+    );
+    expect(late.status === 'refused' && late.refusal.message).toBe(
+      'Bookings can be cancelled until 2 hours before they start.',
+    );
+    const done = await cancelBooking(db, booked.booking.id, { userId: member.id });
+    expect(done.status === 'cancelled' && [done.booking.status, done.booking.sequence]).toEqual([
+      'cancelled',
+      1,
+    ]);
+    // The slot is free again.
+    expect(
+      (await book(db, { resourceId: id, userId: stranger.id, start, minutes: 60, note: '' })).status,
+    ).toBe('booked');
+  });
+});

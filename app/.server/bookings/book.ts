@@ -1,0 +1,240 @@
+// Booking and cancelling (docs/product.md §9, docs/decisions/024-bookings-never-clash.md). The
+// rules are checked in the write's own transaction with counts read there under the member's lock;
+// the clash is decided by the database (an exclusion constraint, or SQLite's trigger), so two
+// requests for one slot can never both succeed, on one instance or several.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { actorName, recordAudit, type Actor } from '../admin/audit';
+import type { Booking } from '~/lib/booking/models';
+import {
+  cancelRefusal,
+  countingWeek,
+  inductionRefusal,
+  limitRefusal,
+  timeRefusal,
+  type Refusal,
+} from '~/lib/booking/rules';
+import { nearestFree } from '~/lib/booking/slots';
+import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
+import { inductionStanding } from './inductions';
+import {
+  calendarBlocks,
+  isClash,
+  lockMember,
+  rulesOf,
+  selectBookings,
+  selectResources,
+  toBooking,
+  toResource,
+  writeTransaction,
+} from './rows';
+
+export interface BookRequest {
+  resourceId: string;
+  userId: string;
+  start: Date;
+  minutes: number;
+  note: string;
+  /** an admin booking for the member past the rules (never past a clash), and why */
+  onBehalf?: { actor: Actor; reason: string };
+  now?: Date;
+}
+
+export type BookOutcome =
+  | { status: 'booked'; booking: Booking }
+  | { status: 'refused'; refusal: Refusal }
+  /** the slot was taken (by a race or since the page was drawn): free starts near it instead */
+  | { status: 'taken'; nearest: string[] }
+  | { status: 'not-found' };
+
+export const TAKEN_MESSAGE = 'That slot was just taken.';
+
+export async function book(db: Kysely<Database>, request: BookRequest): Promise<BookOutcome> {
+  const now = request.now ?? new Date();
+  const { start, minutes } = request;
+  try {
+    return await writeTransaction(db, async (trx) => {
+      await lockMember(trx, request.userId);
+      const row = await selectResources(trx)
+        .where('resources.id', '=', request.resourceId)
+        .executeTakeFirst();
+      if (!row) return { status: 'not-found' } as const;
+      const resource = toResource(row);
+      const rules = resource.rules;
+      if (request.onBehalf) {
+        if (!(minutes > 0) || Number.isNaN(start.getTime()))
+          return refused({ rule: 'length', field: 'minutes', message: 'Choose a length.' });
+      } else {
+        if (resource.status === 'out_of_service')
+          return refused({
+            rule: 'status',
+            field: null,
+            message: `${resource.name} is out of service and cannot be booked.`,
+          });
+        if (resource.induction) {
+          const refusal = inductionRefusal(
+            await inductionStanding(trx, resource.induction, request.userId, now),
+          );
+          if (refusal) return refused(refusal);
+        }
+        const refusal =
+          timeRefusal(rules, start, minutes, now) ?? limitRefusal(rules, minutes, await held(trx));
+        if (refusal) return refused(refusal);
+      }
+      const id = crypto.randomUUID();
+      const end = addMinutes(start, minutes);
+      const at = now.toISOString();
+      await trx
+        .insertInto('bookings')
+        .values({
+          id,
+          uid: `${crypto.randomUUID()}@booking`,
+          resource_id: resource.id,
+          kind: 'booking',
+          user_id: request.userId,
+          starts_at: start.toISOString(),
+          ends_at: end.toISOString(),
+          block_start: epochMinutes(start),
+          block_end: epochMinutes(end) + rules.bufferMinutes,
+          note: request.note,
+          booked_by: request.onBehalf ? actorName(request.onBehalf.actor) : null,
+          reason: request.onBehalf?.reason ?? '',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      if (request.onBehalf) {
+        const member = await trx
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', request.userId)
+          .executeTakeFirst();
+        await recordAudit(trx, request.onBehalf.actor, {
+          action: 'booking.create',
+          target: `${resource.name} ${start.toISOString()} for @${member?.username ?? 'unknown'}`,
+          detail: request.onBehalf.reason,
+        });
+      }
+      const booking = await selectBookings(trx).where('bookings.id', '=', id).executeTakeFirstOrThrow();
+      return { status: 'booked', booking: toBooking(booking) } as const;
+
+      /** What the member already holds here: upcoming (or running) bookings, and minutes in the new one's week. */
+      async function held(trx: Kysely<Database>) {
+        const week = countingWeek(start);
+        const mine = trx
+          .selectFrom('bookings')
+          .where('resource_id', '=', resource.id)
+          .where('user_id', '=', request.userId)
+          .where('kind', '=', 'booking')
+          .where('status', '=', 'active');
+        const [upcoming, inWeek] = await Promise.all([
+          mine
+            .select((eb) => eb.fn.countAll<number | string>().as('count'))
+            .where('ends_at', '>', now.toISOString())
+            .executeTakeFirstOrThrow(),
+          mine
+            .select(['starts_at', 'ends_at'])
+            .where('starts_at', '>=', week.start.toISOString())
+            .where('starts_at', '<', week.end.toISOString())
+            .execute(),
+        ]);
+        const weekMinutes = inWeek.reduce(
+          (sum, booking) => sum + (Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000,
+          0,
+        );
+        return { upcoming: Number(upcoming.count), weekMinutes };
+      }
+    });
+  } catch (error) {
+    if (!isClash(error)) throw error;
+    return { status: 'taken', nearest: await nearestStarts(db, request.resourceId, start, minutes, now) };
+  }
+}
+
+const refused = (refusal: Refusal) => ({ status: 'refused', refusal }) as const;
+
+/** Free starts near `start` that fit a booking of `minutes`, read after the race was lost. */
+async function nearestStarts(
+  db: Kysely<Database>,
+  resourceId: string,
+  start: Date,
+  minutes: number,
+  now: Date,
+) {
+  const row = await selectResources(db).where('resources.id', '=', resourceId).executeTakeFirst();
+  if (!row) return [];
+  const rules = rulesOf(row);
+  const blocks = await calendarBlocks(
+    db,
+    resourceId,
+    new Date(start.getTime() - 3 * DAY_MS),
+    new Date(start.getTime() + 3 * DAY_MS),
+    null,
+  );
+  return nearestFree(rules, start, minutes, blocks, now).map((date) => date.toISOString());
+}
+
+export type CancelOutcome =
+  | { status: 'cancelled'; booking: Booking }
+  | { status: 'refused'; refusal: Refusal }
+  | { status: 'not-found' };
+
+/**
+ * Cancels a member's own booking, up to the resource's cutoff; or any booking, whenever, when an
+ * admin does it (with a reason, audited). The row stays, cancelled, so calendar feeds can say so.
+ */
+export async function cancelBooking(
+  db: Kysely<Database>,
+  bookingId: string,
+  by: { userId: string } | { actor: Actor; reason: string },
+  now = new Date(),
+): Promise<CancelOutcome> {
+  return writeTransaction(db, async (trx) => {
+    let query = selectBookings(trx)
+      .where('bookings.id', '=', bookingId)
+      .where('bookings.kind', '=', 'booking')
+      .where('bookings.status', '=', 'active');
+    if ('userId' in by) query = query.where('bookings.user_id', '=', by.userId);
+    const row = await query.executeTakeFirst();
+    if (!row) return { status: 'not-found' } as const;
+    if ('userId' in by) {
+      const resource = await trx
+        .selectFrom('resources')
+        .selectAll()
+        .where('id', '=', row.resource_id)
+        .executeTakeFirstOrThrow();
+      const refusal = cancelRefusal(rulesOf(resource), new Date(row.starts_at), now);
+      if (refusal) return { status: 'refused', refusal } as const;
+    }
+    const changed = await cancelRows(trx, [row.id], 'userId' in by ? 'member' : actorName(by.actor), now);
+    if ('actor' in by)
+      await recordAudit(trx, by.actor, {
+        action: 'booking.cancel',
+        target: `${row.resource_name} ${row.starts_at}`,
+        detail: by.reason,
+      });
+    return { status: 'cancelled', booking: changed[0]! } as const;
+  });
+}
+
+/** Marks rows cancelled (SEQUENCE raised, kept for the feeds) and returns them as they are now. */
+export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date) {
+  if (!ids.length) return [];
+  await trx
+    .updateTable('bookings')
+    .set((eb) => ({
+      status: 'cancelled',
+      sequence: eb('sequence', '+', 1),
+      cancelled_at: now.toISOString(),
+      cancelled_by: by,
+      updated_at: now.toISOString(),
+    }))
+    .where('id', 'in', ids)
+    .execute();
+  const rows = await selectBookings(trx)
+    .where('bookings.id', 'in', ids)
+    .orderBy('bookings.starts_at')
+    .execute();
+  return rows.map(toBooking);
+}

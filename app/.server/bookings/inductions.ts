@@ -1,0 +1,356 @@
+// Inductions (docs/product.md §9): who holds which, who may sign members off (admins, and the
+// inductors an admin names for an induction), and members' requests for one. Members never sign
+// themselves off. Every sign-off, revocation and appointment goes to the audit log in its own
+// transaction.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { actorName, recordAudit } from '../admin/audit';
+import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
+import type { InductionStanding } from '~/lib/booking/rules';
+import { labDayOf } from '~/lib/booking/time';
+import { writeTransaction } from './rows';
+
+/** Who acts on inductions: a signed-in member (admin or inductor). */
+export interface InductionActor {
+  id: string;
+  username: string;
+  role: 'member' | 'admin';
+}
+
+export async function inductionStanding(
+  db: Kysely<Database>,
+  induction: InductionRef,
+  userId: string,
+  now: Date,
+): Promise<InductionStanding> {
+  const row = await db
+    .selectFrom('member_inductions')
+    .select(['expires_at', 'revoked_at'])
+    .where('induction_id', '=', induction.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return { state: 'missing', name: induction.name };
+  if (row.expires_at && row.expires_at <= now.toISOString())
+    return { state: 'expired', name: induction.name, expiredOn: labDayOf(new Date(row.expires_at)) };
+  return {
+    state: 'held',
+    name: induction.name,
+    expiresOn: row.expires_at ? labDayOf(new Date(row.expires_at)) : null,
+  };
+}
+
+const toInduction = (row: {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  valid_months: number | null;
+}): Induction => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  description: row.description,
+  validMonths: row.valid_months,
+});
+
+export async function listInductions(db: Kysely<Database>): Promise<Induction[]> {
+  const rows = await db.selectFrom('inductions').selectAll().orderBy('name').execute();
+  return rows.map(toInduction);
+}
+
+/** The member's inductions (held, expired or revoked) for /bookings and their export. */
+export async function memberInductions(db: Kysely<Database>, userId: string): Promise<HeldInduction[]> {
+  const rows = await db
+    .selectFrom('member_inductions')
+    .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
+    .select([
+      'inductions.id',
+      'inductions.slug',
+      'inductions.name',
+      'member_inductions.signed_off_at',
+      'member_inductions.signed_off_by',
+      'member_inductions.expires_at',
+      'member_inductions.revoked_at',
+    ])
+    .where('member_inductions.user_id', '=', userId)
+    .orderBy('inductions.name')
+    .execute();
+  return rows.map((row) => ({
+    induction: { id: row.id, slug: row.slug, name: row.name },
+    signedOffAt: row.signed_off_at,
+    signedOffBy: row.signed_off_by,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  }));
+}
+
+/** The inductions an actor may sign members off for: all for an admin, else those they were named for. */
+export async function inductionsSignedOffBy(
+  db: Kysely<Database>,
+  actor: InductionActor,
+): Promise<Induction[]> {
+  if (actor.role === 'admin') return listInductions(db);
+  const rows = await db
+    .selectFrom('inductions')
+    .innerJoin('inductors', 'inductors.induction_id', 'inductions.id')
+    .selectAll('inductions')
+    .where('inductors.user_id', '=', actor.id)
+    .orderBy('inductions.name')
+    .execute();
+  return rows.map(toInduction);
+}
+
+export async function maySignOff(db: Kysely<Database>, actor: InductionActor, inductionId: string) {
+  if (actor.role === 'admin') return true;
+  const row = await db
+    .selectFrom('inductors')
+    .select('user_id')
+    .where('induction_id', '=', inductionId)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export type SignOffOutcome = 'signed-off' | 'not-allowed' | 'self' | 'not-found';
+
+/** Signs a member off (again): held from now, until the induction's months have passed. */
+export async function signOff(
+  db: Kysely<Database>,
+  actor: InductionActor,
+  input: { inductionId: string; userId: string; note: string },
+  now = new Date(),
+): Promise<SignOffOutcome> {
+  if (input.userId === actor.id) return 'self';
+  if (!(await maySignOff(db, actor, input.inductionId))) return 'not-allowed';
+  return writeTransaction(db, async (trx) => {
+    const [induction, member] = await Promise.all([
+      trx
+        .selectFrom('inductions')
+        .select(['name', 'valid_months'])
+        .where('id', '=', input.inductionId)
+        .executeTakeFirst(),
+      trx.selectFrom('users').select('username').where('id', '=', input.userId).executeTakeFirst(),
+    ]);
+    if (!induction || !member) return 'not-found' as const;
+    const at = now.toISOString();
+    const expires = induction.valid_months ? addMonths(now, induction.valid_months).toISOString() : null;
+    const by = actorName(actor);
+    await trx
+      .insertInto('member_inductions')
+      .values({
+        induction_id: input.inductionId,
+        user_id: input.userId,
+        signed_off_by: by,
+        signed_off_at: at,
+        note: input.note,
+        expires_at: expires,
+      })
+      .onConflict((oc) =>
+        oc.columns(['induction_id', 'user_id']).doUpdateSet({
+          signed_off_by: by,
+          signed_off_at: at,
+          note: input.note,
+          expires_at: expires,
+          revoked_at: null,
+          revoked_by: null,
+          revoke_reason: null,
+        }),
+      )
+      .execute();
+    await trx
+      .updateTable('induction_requests')
+      .set({ done_at: at, done_by: by })
+      .where('induction_id', '=', input.inductionId)
+      .where('user_id', '=', input.userId)
+      .where('done_at', 'is', null)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'induction.sign-off',
+      target: `@${member.username}: ${induction.name}`,
+      detail: input.note,
+    });
+    return 'signed-off' as const;
+  });
+}
+
+export async function revokeInduction(
+  db: Kysely<Database>,
+  actor: InductionActor,
+  input: { inductionId: string; userId: string; reason: string },
+  now = new Date(),
+): Promise<'revoked' | 'not-allowed' | 'not-found'> {
+  if (!(await maySignOff(db, actor, input.inductionId))) return 'not-allowed';
+  return writeTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('member_inductions')
+      .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
+      .innerJoin('users', 'users.id', 'member_inductions.user_id')
+      .select(['inductions.name', 'users.username'])
+      .where('member_inductions.induction_id', '=', input.inductionId)
+      .where('member_inductions.user_id', '=', input.userId)
+      .where('member_inductions.revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return 'not-found' as const;
+    await trx
+      .updateTable('member_inductions')
+      .set({ revoked_at: now.toISOString(), revoked_by: actorName(actor), revoke_reason: input.reason })
+      .where('induction_id', '=', input.inductionId)
+      .where('user_id', '=', input.userId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'induction.revoke',
+      target: `@${row.username}: ${row.name}`,
+      detail: input.reason,
+    });
+    return 'revoked' as const;
+  });
+}
+
+/** A member asks for an induction; a second request while one is open is the same request. */
+export async function requestInduction(
+  db: Kysely<Database>,
+  input: { inductionId: string; userId: string; message: string },
+  now = new Date(),
+): Promise<'requested' | 'already-open' | 'not-found'> {
+  return writeTransaction(db, async (trx) => {
+    const induction = await trx
+      .selectFrom('inductions')
+      .select('id')
+      .where('id', '=', input.inductionId)
+      .executeTakeFirst();
+    if (!induction) return 'not-found' as const;
+    const open = await trx
+      .selectFrom('induction_requests')
+      .select('id')
+      .where('induction_id', '=', input.inductionId)
+      .where('user_id', '=', input.userId)
+      .where('done_at', 'is', null)
+      .executeTakeFirst();
+    if (open) return 'already-open' as const;
+    await trx
+      .insertInto('induction_requests')
+      .values({
+        id: crypto.randomUUID(),
+        induction_id: input.inductionId,
+        user_id: input.userId,
+        message: input.message,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return 'requested' as const;
+  });
+}
+
+export interface InductionRequest {
+  id: string;
+  induction: InductionRef;
+  member: { id: string; username: string; fullname: string };
+  message: string;
+  createdAt: string;
+  doneAt: string | null;
+}
+
+/** Open requests: for one member (their /bookings), or the ones an actor may sign off (/inductions). */
+export async function openRequests(
+  db: Kysely<Database>,
+  scope: { userId: string } | { actor: InductionActor },
+): Promise<InductionRequest[]> {
+  let query = db
+    .selectFrom('induction_requests')
+    .innerJoin('inductions', 'inductions.id', 'induction_requests.induction_id')
+    .innerJoin('users', 'users.id', 'induction_requests.user_id')
+    .select([
+      'induction_requests.id',
+      'induction_requests.message',
+      'induction_requests.created_at',
+      'induction_requests.done_at',
+      'inductions.id as induction_id',
+      'inductions.slug as induction_slug',
+      'inductions.name as induction_name',
+      'users.id as user_id',
+      'users.username',
+      'users.fullname',
+    ])
+    .where('induction_requests.done_at', 'is', null)
+    .orderBy('induction_requests.created_at');
+  if ('userId' in scope) query = query.where('induction_requests.user_id', '=', scope.userId);
+  else if (scope.actor.role !== 'admin')
+    query = query.where('induction_requests.induction_id', 'in', (eb) =>
+      eb.selectFrom('inductors').select('induction_id').where('user_id', '=', scope.actor.id),
+    );
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    induction: { id: row.induction_id, slug: row.induction_slug, name: row.induction_name },
+    member: { id: row.user_id, username: row.username, fullname: row.fullname },
+    message: row.message,
+    createdAt: row.created_at,
+    doneAt: row.done_at,
+  }));
+}
+
+/** The e-mail addresses told of a new request: the induction's inductors and every admin. */
+export async function requestRecipients(db: Kysely<Database>, inductionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where((eb) =>
+      eb.or([
+        eb('role', '=', 'admin'),
+        eb('id', 'in', eb.selectFrom('inductors').select('user_id').where('induction_id', '=', inductionId)),
+      ]),
+    )
+    .where('disabled_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** Names (or, `appoint: false`, un-names) a member as an inductor for an induction. Admins only: the caller checks. */
+export async function setInductor(
+  db: Kysely<Database>,
+  actor: InductionActor | 'cli',
+  input: { inductionId: string; userId: string; appoint: boolean },
+  now = new Date(),
+): Promise<'done' | 'not-found'> {
+  return writeTransaction(db, async (trx) => {
+    const [induction, member] = await Promise.all([
+      trx.selectFrom('inductions').select('name').where('id', '=', input.inductionId).executeTakeFirst(),
+      trx.selectFrom('users').select('username').where('id', '=', input.userId).executeTakeFirst(),
+    ]);
+    if (!induction || !member) return 'not-found' as const;
+    if (input.appoint)
+      await trx
+        .insertInto('inductors')
+        .values({
+          induction_id: input.inductionId,
+          user_id: input.userId,
+          appointed_by: actorName(actor),
+          appointed_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    else
+      await trx
+        .deleteFrom('inductors')
+        .where('induction_id', '=', input.inductionId)
+        .where('user_id', '=', input.userId)
+        .execute();
+    await recordAudit(trx, actor, {
+      action: input.appoint ? 'inductor.appoint' : 'inductor.remove',
+      target: `@${member.username}: ${induction.name}`,
+    });
+    return 'done' as const;
+  });
+}
+
+/** The same day `months` later (the last day of a shorter month: 31 January + 1 month is 28 February). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, last));
+  return result;
+}

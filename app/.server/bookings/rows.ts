@@ -1,0 +1,159 @@
+// Rows of the booking tables as the models of app/lib/booking/models.ts, and the one way to write
+// under the guarantees of docs/decisions/024-bookings-never-clash.md.
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import type { BookingsTable, Database, ResourcesTable } from '../db/schema';
+import type { Booking, Resource, ResourceKind } from '~/lib/booking/models';
+import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
+import type { CalendarBlock } from '~/lib/booking/slots';
+import { epochMinutes } from '~/lib/booking/time';
+
+export const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Runs `work` in a transaction that holds the write lock from its first statement: on SQLite
+ * `begin immediate` (a deferred transaction that read first would fail with SQLITE_BUSY when it
+ * came to write, and no other writer can come between its counts and its insert); on PostgreSQL
+ * an ordinary transaction, in which the caller takes the locks it needs.
+ */
+export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) {
+  if (isPostgres(db)) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Serialises one member's bookings on PostgreSQL (their limits are counted, then a row is added:
+ * two of their requests must not both count before either adds). SQLite's writer lock already does.
+ */
+export async function lockMember(trx: Kysely<Database>, userId: string) {
+  if (isPostgres(trx))
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`booking:${userId}`}, 0))`.execute(trx);
+}
+
+/** True for the error the database raises when a row would overlap another (023P01 / the trigger). */
+export function isClash(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
+  return code === '23P01' || constraint === 'bookings_no_clash' || message === 'bookings_no_clash';
+}
+
+export type ResourceRow = Selectable<ResourcesTable> & {
+  induction_slug: string | null;
+  induction_name: string | null;
+};
+
+export const rulesOf = (row: Selectable<ResourcesTable>): BookingRules => ({
+  slotMinutes: row.slot_minutes as BookingRules['slotMinutes'],
+  minMinutes: row.min_minutes,
+  maxMinutes: row.max_minutes,
+  bufferMinutes: row.buffer_minutes,
+  hours: row.hours === 'any' ? 'any' : (JSON.parse(row.hours) as OpeningHours),
+  noticeMinutes: row.notice_minutes,
+  horizonDays: row.horizon_days,
+  cancelCutoffMinutes: row.cancel_cutoff_minutes,
+  maxUpcoming: row.max_upcoming,
+  maxWeekMinutes: row.max_week_minutes,
+});
+
+export const rulesColumns = (rules: BookingRules) => ({
+  slot_minutes: rules.slotMinutes,
+  min_minutes: rules.minMinutes,
+  max_minutes: rules.maxMinutes,
+  buffer_minutes: rules.bufferMinutes,
+  hours: rules.hours === 'any' ? 'any' : JSON.stringify(rules.hours),
+  notice_minutes: rules.noticeMinutes,
+  horizon_days: rules.horizonDays,
+  cancel_cutoff_minutes: rules.cancelCutoffMinutes,
+  max_upcoming: rules.maxUpcoming,
+  max_week_minutes: rules.maxWeekMinutes,
+});
+
+export const toResource = (row: ResourceRow): Resource => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  kind: row.kind as ResourceKind,
+  description: row.description,
+  photo: row.photo_id ? { id: row.photo_id } : null,
+  status: row.status === 'out_of_service' ? 'out_of_service' : 'available',
+  statusReason: row.status_reason,
+  induction:
+    row.induction_id && row.induction_slug && row.induction_name
+      ? { id: row.induction_id, slug: row.induction_slug, name: row.induction_name }
+      : null,
+  rules: rulesOf(row),
+});
+
+/** The resources with their induction's name, in the lab's order. */
+export const selectResources = (db: Kysely<Database>) =>
+  db
+    .selectFrom('resources')
+    .leftJoin('inductions', 'inductions.id', 'resources.induction_id')
+    .selectAll('resources')
+    .select(['inductions.slug as induction_slug', 'inductions.name as induction_name'])
+    .orderBy('resources.position')
+    .orderBy('resources.name');
+
+export type BookingRow = Selectable<BookingsTable> & { resource_slug: string; resource_name: string };
+
+export const selectBookings = (db: Kysely<Database>) =>
+  db
+    .selectFrom('bookings')
+    .innerJoin('resources', 'resources.id', 'bookings.resource_id')
+    .selectAll('bookings')
+    .select(['resources.slug as resource_slug', 'resources.name as resource_name']);
+
+export const toBooking = (row: BookingRow): Booking => ({
+  id: row.id,
+  uid: row.uid,
+  resource: { id: row.resource_id, slug: row.resource_slug, name: row.resource_name },
+  kind: row.kind,
+  start: row.starts_at,
+  end: row.ends_at,
+  note: row.note,
+  status: row.status,
+  sequence: row.sequence,
+  bookedBy: row.booked_by,
+  reason: row.reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  cancelledAt: row.cancelled_at,
+});
+
+/** The active rows of a resource that block time between two instants, as calendar blocks. */
+export async function calendarBlocks(
+  db: Kysely<Database>,
+  resourceId: string,
+  from: Date,
+  to: Date,
+  viewerId: string | null,
+): Promise<CalendarBlock[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['kind', 'user_id', 'starts_at', 'ends_at', 'block_end'])
+    .where('resource_id', '=', resourceId)
+    .where('status', '=', 'active')
+    .where('block_start', '<', epochMinutes(to) + 1)
+    .where('block_end', '>', epochMinutes(from))
+    .orderBy('block_start')
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    mine: viewerId !== null && row.user_id === viewerId,
+    start: new Date(row.starts_at),
+    end: new Date(row.ends_at),
+    blockedUntil: new Date(row.block_end * 60_000),
+  }));
+}

@@ -1,0 +1,274 @@
+// A resource's booking rules and the checks every booking passes (docs/product.md §9). Pure: the
+// store runs them inside the booking's transaction with the counts it has just read, the pages run
+// them to offer only what would pass. Where several rules refuse, the first in the order below is
+// named; a length passes only when every rule allows it (the strictest wins).
+import {
+  addDays,
+  addMinutes,
+  dateName,
+  duration,
+  labDayOf,
+  labTime,
+  labWeek,
+  minutesBetween,
+  weekdayOf,
+  type LabDay,
+} from './time';
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/** Minutes after midnight that a day opens and closes (close up to 1440, midnight). */
+export type DayHours = { open: number; close: number };
+/** 'any': bookable around the clock (printers run overnight); else the hours per weekday, a missing day closed. */
+export type OpeningHours = 'any' | Partial<Record<Weekday, DayHours>>;
+
+export const SLOT_LENGTHS = [15, 30, 60] as const;
+
+export interface BookingRules {
+  slotMinutes: (typeof SLOT_LENGTHS)[number];
+  minMinutes: number;
+  maxMinutes: number;
+  /** after each booking, nobody else may start (cool-down, cleaning, an autoclave cycle) */
+  bufferMinutes: number;
+  hours: OpeningHours;
+  /** how long before its start a booking must be made */
+  noticeMinutes: number;
+  /** how many days ahead bookings open */
+  horizonDays: number;
+  /** until how long before its start a booking may be cancelled */
+  cancelCutoffMinutes: number;
+  /** the most upcoming bookings a member may hold here (null: no limit) */
+  maxUpcoming: number | null;
+  /** the most minutes a member may book here per lab week, Monday to Sunday (null: no limit) */
+  maxWeekMinutes: number | null;
+}
+
+export type ResourceStatus = 'available' | 'out_of_service';
+
+/** Where the member stands with the induction a resource needs. */
+export type InductionStanding =
+  | { state: 'not-needed' }
+  | { state: 'held'; name: string; expiresOn: LabDay | null }
+  | { state: 'missing'; name: string }
+  | { state: 'expired'; name: string; expiredOn: LabDay };
+
+export type Refusal = { rule: string; field: 'start' | 'minutes' | null; message: string };
+
+const refuse = (rule: string, field: Refusal['field'], message: string): Refusal => ({
+  rule,
+  field,
+  message,
+});
+
+/** 'The lab is closed then.' unless [start, end) lies inside one day's opening hours (or any time). */
+export function withinHours(hours: OpeningHours, start: Date, end: Date): boolean {
+  if (hours === 'any') return true;
+  const day = labDayOf(start);
+  // A day that opens until midnight lets a booking end at the next midnight.
+  const open = openingOn(hours, day);
+  return !!open && start >= open.start && end <= open.end;
+}
+
+/** The instants a day opens and closes, or null when closed. */
+export function openingOn(hours: OpeningHours, day: LabDay): { start: Date; end: Date } | null {
+  if (hours === 'any') return { start: labTime(day, 0), end: labTime(addDays(day, 1), 0) };
+  const times = hours[WEEKDAYS[weekdayOf(day)]!];
+  if (!times || times.close <= times.open) return null;
+  return {
+    start: labTime(day, times.open),
+    end: times.close >= 1440 ? labTime(addDays(day, 1), 0) : labTime(day, times.close),
+  };
+}
+
+export function inductionRefusal(standing: InductionStanding): Refusal | null {
+  if (standing.state === 'missing')
+    return refuse('induction', null, `You need the ${standing.name} to book this.`);
+  if (standing.state === 'expired')
+    return refuse('induction', null, `Your ${standing.name} expired on ${dateName(standing.expiredOn)}.`);
+  return null;
+}
+
+/** The rules a booking's time and length must pass, whoever books (not the member's limits). */
+export function timeRefusal(rules: BookingRules, start: Date, minutes: number, now: Date): Refusal | null {
+  const opening = openingOn(rules.hours, labDayOf(start));
+  const alignedFrom = rules.hours === 'any' || !opening ? labTime(labDayOf(start), 0) : opening.start;
+  if (
+    Number.isNaN(start.getTime()) ||
+    minutesBetween(alignedFrom, start) % rules.slotMinutes !== 0 ||
+    start.getTime() % 60_000 !== 0
+  )
+    return refuse('start', 'start', 'Choose a start time from the calendar.');
+  if (!Number.isInteger(minutes) || minutes % rules.slotMinutes !== 0)
+    return refuse(
+      'length',
+      'minutes',
+      `A booking here lasts a whole number of ${duration(rules.slotMinutes)} slots.`,
+    );
+  if (minutes < rules.minMinutes)
+    return refuse('length', 'minutes', `A booking here lasts at least ${duration(rules.minMinutes)}.`);
+  if (minutes > rules.maxMinutes)
+    return refuse('length', 'minutes', `A booking here lasts at most ${duration(rules.maxMinutes)}.`);
+  if (start.getTime() < now.getTime()) return refuse('notice', 'start', 'That time has passed.');
+  if (minutesBetween(now, start) < rules.noticeMinutes)
+    return refuse('notice', 'start', `Book at least ${duration(rules.noticeMinutes)} ahead.`);
+  if (start.getTime() >= horizonEnd(rules, now).getTime())
+    return refuse(
+      'horizon',
+      'start',
+      `Bookings open ${duration(rules.horizonDays * 1440, { days: true })} ahead.`,
+    );
+  if (!withinHours(rules.hours, start, addMinutes(start, minutes)))
+    return refuse('hours', 'minutes', 'The lab is closed then.');
+  return null;
+}
+
+/** Bookings may start before the end of the last day of the horizon (today counts as day one). */
+export const horizonEnd = (rules: BookingRules, now: Date) =>
+  labTime(addDays(labDayOf(now), rules.horizonDays), 0);
+
+/** The member's own limits, given what they already hold (counted in the booking's transaction). */
+export function limitRefusal(
+  rules: BookingRules,
+  minutes: number,
+  held: { upcoming: number; weekMinutes: number },
+): Refusal | null {
+  if (rules.maxUpcoming !== null && held.upcoming >= rules.maxUpcoming)
+    return refuse(
+      'upcoming',
+      null,
+      `You already have ${held.upcoming} upcoming booking${held.upcoming === 1 ? '' : 's'} here, the most allowed.`,
+    );
+  if (rules.maxWeekMinutes !== null && held.weekMinutes + minutes > rules.maxWeekMinutes)
+    return refuse(
+      'week',
+      'minutes',
+      `That would take you past ${duration(rules.maxWeekMinutes)} this week here.`,
+    );
+  return null;
+}
+
+export function cancelRefusal(rules: BookingRules, start: Date, now: Date): Refusal | null {
+  if (minutesBetween(now, start) >= rules.cancelCutoffMinutes && start > now) return null;
+  return refuse(
+    'cutoff',
+    null,
+    rules.cancelCutoffMinutes
+      ? `Bookings can be cancelled until ${duration(rules.cancelCutoffMinutes)} before they start.`
+      : 'Bookings can be cancelled until they start.',
+  );
+}
+
+/** The lab week a booking counts in: the one it starts in (docs/product.md §9). */
+export const countingWeek = (start: Date) => labWeek(start);
+
+/** A busy range on a resource's calendar: a booking blocks its time plus the buffer after it. */
+export interface Block {
+  start: Date;
+  end: Date;
+  /** end plus the buffer: nobody else may start before it */
+  blockedUntil: Date;
+}
+
+/** Whether a booking [start, start+minutes) clashes with a block, buffers included on both sides. */
+export function clashes(rules: BookingRules, start: Date, minutes: number, blocks: readonly Block[]) {
+  const until = addMinutes(start, minutes + rules.bufferMinutes).getTime();
+  return blocks.some(
+    (block) => block.start.getTime() < until && start.getTime() < block.blockedUntil.getTime(),
+  );
+}
+
+/**
+ * The lengths a booking starting at `start` may have: every rule, the calendar and what the member
+ * may still book this week allow each one. Empty when none fits.
+ */
+export function allowedLengths(
+  rules: BookingRules,
+  start: Date,
+  blocks: readonly Block[],
+  weekMinutesLeft: number | null,
+): number[] {
+  const lengths: number[] = [];
+  for (
+    let minutes = ceilTo(rules.minMinutes, rules.slotMinutes);
+    minutes <= rules.maxMinutes;
+    minutes += rules.slotMinutes
+  ) {
+    if (weekMinutesLeft !== null && minutes > weekMinutesLeft) break;
+    if (!withinHours(rules.hours, start, addMinutes(start, minutes))) break;
+    if (clashes(rules, start, minutes, blocks)) break;
+    lengths.push(minutes);
+  }
+  return lengths;
+}
+
+const ceilTo = (value: number, step: number) => Math.max(step, Math.ceil(value / step) * step);
+
+/** The rules in plain words, for a resource's page. */
+export function describeRules(rules: BookingRules): string[] {
+  const lines = [
+    `Bookings are made in ${duration(rules.slotMinutes)} slots, from ${duration(rules.minMinutes)} to ${duration(rules.maxMinutes)}.`,
+  ];
+  if (rules.bufferMinutes)
+    lines.push(
+      `After each booking, ${duration(rules.bufferMinutes)} stays free before the next one can start.`,
+    );
+  lines.push(
+    rules.hours === 'any' ? 'Bookable any time, day or night.' : `Open ${openingText(rules.hours)}.`,
+  );
+  lines.push(
+    rules.noticeMinutes
+      ? `Book at least ${duration(rules.noticeMinutes)} ahead, and up to ${duration(rules.horizonDays * 1440, { days: true })} ahead.`
+      : `Book up to ${duration(rules.horizonDays * 1440, { days: true })} ahead.`,
+  );
+  lines.push(
+    rules.cancelCutoffMinutes
+      ? `Cancel up to ${duration(rules.cancelCutoffMinutes)} before the start.`
+      : 'Cancel any time before the start.',
+  );
+  if (rules.maxUpcoming !== null)
+    lines.push(
+      `Each member may hold ${rules.maxUpcoming} upcoming booking${rules.maxUpcoming === 1 ? '' : 's'} here.`,
+    );
+  if (rules.maxWeekMinutes !== null)
+    lines.push(
+      `Each member may book up to ${duration(rules.maxWeekMinutes)} here per week (Monday to Sunday; a booking counts in the week it starts).`,
+    );
+  return lines;
+}
+
+const clock = (minutes: number) =>
+  minutes >= 1440
+    ? '24:00'
+    : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** 'Monday to Friday 09:00–18:00, Saturday 10:00–16:00': runs of days with the same hours. */
+export function openingText(hours: Exclude<OpeningHours, 'any'>): string {
+  const runs: { from: Weekday; to: Weekday; text: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const times = hours[day];
+    const text = times ? `${clock(times.open)}–${clock(times.close)}` : '';
+    const last = runs.at(-1);
+    if (last && last.text === text && WEEKDAYS.indexOf(last.to) === WEEKDAYS.indexOf(day) - 1) last.to = day;
+    else runs.push({ from: day, to: day, text });
+  }
+  const open = runs.filter((run) => run.text);
+  if (!open.length) return 'on no day yet';
+  return open
+    .map(
+      (run) =>
+        `${WEEKDAY_NAMES[run.from]}${run.to === run.from ? '' : ` to ${WEEKDAY_NAMES[run.to]}`} ${run.text}`,
+    )
+    .join(', ');
+}
+
+export { clock as clockText };

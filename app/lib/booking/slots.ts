@@ -1,0 +1,111 @@
+// A resource's calendar as its page shows it (docs/product.md §9): each day of a week cut into slots
+// from opening to closing time (a lab day of 23 or 25 hours has that many hours of slots), each
+// slot free, booked, the viewer's own, maintenance, closed, past or not open for booking yet.
+import { allowedLengths, horizonEnd, openingOn, type Block, type BookingRules } from './rules';
+import { addDays, addMinutes, labClock, labDayOf, minutesBetween, type LabDay } from './time';
+
+export type SlotState = 'free' | 'booked' | 'mine' | 'maintenance' | 'closed' | 'past' | 'later';
+
+export const SLOT_TEXT: Record<SlotState, string> = {
+  free: 'Free',
+  booked: 'Booked',
+  mine: 'Your booking',
+  maintenance: 'Maintenance',
+  closed: 'Closed',
+  past: 'Past',
+  later: 'Not open for booking yet',
+};
+
+export interface Slot {
+  /** ISO instant, the `start` a booking link carries */
+  start: string;
+  /** 'HH:MM' on the lab's clock */
+  time: string;
+  state: SlotState;
+}
+
+export interface Day {
+  day: LabDay;
+  /** true when the day has slots at all (false: closed all day) */
+  open: boolean;
+  slots: Slot[];
+}
+
+/** What is on a resource's calendar: bookings (the viewer's marked) and maintenance blocks. */
+export interface CalendarBlock extends Block {
+  kind: 'booking' | 'maintenance';
+  mine: boolean;
+}
+
+export function weekOfSlots(
+  rules: BookingRules,
+  from: LabDay,
+  blocks: readonly CalendarBlock[],
+  now: Date,
+  days = 7,
+): Day[] {
+  return Array.from({ length: days }, (_, index) => daySlots(rules, addDays(from, index), blocks, now));
+}
+
+export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly CalendarBlock[], now: Date): Day {
+  const opening = openingOn(rules.hours, day);
+  if (!opening) return { day, open: false, slots: [] };
+  const opensFor = horizonEnd(rules, now);
+  const earliest = addMinutes(now, rules.noticeMinutes);
+  const slots: Slot[] = [];
+  const count = Math.floor(minutesBetween(opening.start, opening.end) / rules.slotMinutes);
+  for (let index = 0; index < count; index++) {
+    const start = addMinutes(opening.start, index * rules.slotMinutes);
+    const end = addMinutes(start, rules.slotMinutes);
+    slots.push({ start: start.toISOString(), time: labClock(start), state: stateOf(start, end) });
+  }
+  return { day, open: true, slots };
+
+  function stateOf(start: Date, end: Date): SlotState {
+    // What stands in the slot itself comes first: a booking is shown as booked even once it has begun.
+    const inSlot = blocks.find((block) => block.start < end && start < block.end);
+    if (inSlot) return inSlot.kind === 'maintenance' ? 'maintenance' : inSlot.mine ? 'mine' : 'booked';
+    if (start < earliest) return 'past';
+    if (start >= opensFor) return 'later';
+    // Free only when a booking of the shortest length can start here (buffers and closing time included).
+    return allowedLengths(rules, start, blocks, null).length ? 'free' : 'booked';
+  }
+}
+
+/** The lab day a week view starts on: `?from=` when it is a real day, else today. */
+export const weekStart = (from: LabDay | null, now: Date): LabDay => from ?? labDayOf(now);
+
+/**
+ * The free starts nearest to `start` (before or after) where a booking of `minutes` fits, for the
+ * loser of a race: what to pick instead.
+ */
+export function nearestFree(
+  rules: BookingRules,
+  start: Date,
+  minutes: number,
+  blocks: readonly Block[],
+  now: Date,
+  count = 3,
+): Date[] {
+  const earliest = addMinutes(now, rules.noticeMinutes);
+  const latest = horizonEnd(rules, now);
+  const found: Date[] = [];
+  const step = rules.slotMinutes;
+  const candidates: Date[] = [];
+  // Two days either side, in slot steps from the day's first slot.
+  for (let offset = -2; offset <= 2; offset++) {
+    const day = addDays(labDayOf(start), offset);
+    const opening = openingOn(rules.hours, day);
+    if (!opening) continue;
+    for (let at = opening.start; at < opening.end; at = addMinutes(at, step)) candidates.push(at);
+  }
+  candidates.sort(
+    (a, b) => Math.abs(a.getTime() - start.getTime()) - Math.abs(b.getTime() - start.getTime()),
+  );
+  for (const candidate of candidates) {
+    if (found.length >= count) break;
+    if (candidate < earliest || candidate >= latest || candidate.getTime() === start.getTime()) continue;
+    if (allowedLengths(rules, candidate, blocks, null).includes(minutes)) found.push(candidate);
+  }
+  return found.sort((a, b) => a.getTime() - b.getTime());
+}

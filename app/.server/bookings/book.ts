@@ -79,7 +79,8 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
           if (refusal) return refused(refusal);
         }
         const refusal =
-          timeRefusal(rules, start, minutes, now) ?? limitRefusal(rules, minutes, await held(trx));
+          timeRefusal(rules, start, minutes, now) ??
+          limitRefusal(rules, minutes, await memberHolds(trx, resource.id, request.userId, start, now));
         if (refusal) return refused(refusal);
       }
       const id = crypto.randomUUID();
@@ -118,38 +119,47 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
       }
       const booking = await selectBookings(trx).where('bookings.id', '=', id).executeTakeFirstOrThrow();
       return { status: 'booked', booking: toBooking(booking) } as const;
-
-      /** What the member already holds here: upcoming (or running) bookings, and minutes in the new one's week. */
-      async function held(trx: Kysely<Database>) {
-        const week = countingWeek(start);
-        const mine = trx
-          .selectFrom('bookings')
-          .where('resource_id', '=', resource.id)
-          .where('user_id', '=', request.userId)
-          .where('kind', '=', 'booking')
-          .where('status', '=', 'active');
-        const [upcoming, inWeek] = await Promise.all([
-          mine
-            .select((eb) => eb.fn.countAll<number | string>().as('count'))
-            .where('ends_at', '>', now.toISOString())
-            .executeTakeFirstOrThrow(),
-          mine
-            .select(['starts_at', 'ends_at'])
-            .where('starts_at', '>=', week.start.toISOString())
-            .where('starts_at', '<', week.end.toISOString())
-            .execute(),
-        ]);
-        const weekMinutes = inWeek.reduce(
-          (sum, booking) => sum + (Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000,
-          0,
-        );
-        return { upcoming: Number(upcoming.count), weekMinutes };
-      }
     });
   } catch (error) {
     if (!isClash(error)) throw error;
     return { status: 'taken', nearest: await nearestStarts(db, request.resourceId, start, minutes, now) };
   }
+}
+
+/**
+ * What a member already holds on a resource: upcoming (or running) bookings, and the minutes booked
+ * in the lab week `start` falls in (a booking counts in the week it starts).
+ */
+export async function memberHolds(
+  db: Kysely<Database>,
+  resourceId: string,
+  userId: string,
+  start: Date,
+  now: Date,
+) {
+  const week = countingWeek(start);
+  const mine = db
+    .selectFrom('bookings')
+    .where('resource_id', '=', resourceId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'booking')
+    .where('status', '=', 'active');
+  const [upcoming, inWeek] = await Promise.all([
+    mine
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('ends_at', '>', now.toISOString())
+      .executeTakeFirstOrThrow(),
+    mine
+      .select(['starts_at', 'ends_at'])
+      .where('starts_at', '>=', week.start.toISOString())
+      .where('starts_at', '<', week.end.toISOString())
+      .execute(),
+  ]);
+  const weekMinutes = inWeek.reduce(
+    (sum, booking) => sum + (Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000,
+    0,
+  );
+  return { upcoming: Number(upcoming.count), weekMinutes };
 }
 
 const refused = (refusal: Refusal) => ({ status: 'refused', refusal }) as const;

@@ -1,0 +1,134 @@
+// Booking the lab's resources (docs/product.md §9): what routes, the API and the admin CLI call.
+// Bookings always live in this site's own store, also in front of an upstream backend (API_URL),
+// whose calls have none (docs/architecture.md §12); a member there is this site's copy of them.
+import type { Kysely } from 'kysely';
+import { db as siteDb } from '../db';
+import type { Database } from '../db/schema';
+import type { Booking, Resource } from '~/lib/booking/models';
+import {
+  allowedLengths,
+  inductionRefusal,
+  limitRefusal,
+  timeRefusal,
+  type Refusal,
+} from '~/lib/booking/rules';
+import { weekOfSlots, type Day } from '~/lib/booking/slots';
+import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
+import {
+  book,
+  cancelBooking,
+  memberHolds,
+  TAKEN_MESSAGE,
+  type BookOutcome,
+  type BookRequest,
+  type CancelOutcome,
+} from './book';
+import { inductionStanding } from './inductions';
+import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
+
+export { TAKEN_MESSAGE, type BookOutcome, type CancelOutcome };
+
+export function bookingsIn(db: Kysely<Database>) {
+  async function resourceBySlug(slug: string): Promise<Resource | null> {
+    const row = await selectResources(db).where('resources.slug', '=', slug).executeTakeFirst();
+    return row ? toResource(row) : null;
+  }
+
+  return {
+    resources: {
+      async list(): Promise<Resource[]> {
+        return (await selectResources(db).execute()).map(toResource);
+      },
+      bySlug: resourceBySlug,
+    },
+
+    /** A week of a resource's calendar from `from` (a lab day), the viewer's own bookings marked. */
+    async week(resource: Resource, from: LabDay, viewerId: string | null, now = new Date()): Promise<Day[]> {
+      const start = labTime(from, 0);
+      const end = labTime(addDays(from, 7), 0);
+      const blocks = await calendarBlocks(
+        db,
+        resource.id,
+        new Date(start.getTime() - DAY_MS),
+        new Date(end.getTime() + DAY_MS),
+        viewerId,
+      );
+      return weekOfSlots(resource.rules, from, blocks, now);
+    },
+
+    /**
+     * What the 'Confirm booking' page offers for a start: the lengths every rule, the calendar and
+     * the member's weekly hours allow, or the first rule that refuses any booking there.
+     */
+    async startOptions(
+      resource: Resource,
+      start: Date,
+      userId: string,
+      now = new Date(),
+    ): Promise<{ lengths: number[]; refusal: Refusal | null }> {
+      const rules = resource.rules;
+      if (resource.status === 'out_of_service')
+        return {
+          lengths: [],
+          refusal: {
+            rule: 'status',
+            field: null,
+            message: `${resource.name} is out of service and cannot be booked.`,
+          },
+        };
+      if (resource.induction) {
+        const refusal = inductionRefusal(await inductionStanding(db, resource.induction, userId, now));
+        if (refusal) return { lengths: [], refusal };
+      }
+      const refusal = timeRefusal(rules, start, rules.minMinutes, now);
+      if (refusal && refusal.rule !== 'hours' && refusal.rule !== 'length') return { lengths: [], refusal };
+      const [blocks, holds] = await Promise.all([
+        calendarBlocks(
+          db,
+          resource.id,
+          new Date(start.getTime() - DAY_MS),
+          addMinutes(start, rules.maxMinutes + rules.bufferMinutes + 1),
+          null,
+        ),
+        memberHolds(db, resource.id, userId, start, now),
+      ]);
+      const limit = limitRefusal(rules, rules.minMinutes, holds);
+      if (limit) return { lengths: [], refusal: limit };
+      const left = rules.maxWeekMinutes === null ? null : rules.maxWeekMinutes - holds.weekMinutes;
+      const lengths = allowedLengths(rules, start, blocks, left);
+      if (lengths.length) return { lengths, refusal: null };
+      // No length fits: closing time, or another booking (or its buffer) in the way.
+      return { lengths, refusal: refusal ?? { rule: 'taken', field: 'start', message: TAKEN_MESSAGE } };
+    },
+
+    book: (request: BookRequest) => book(db, request),
+
+    cancel: (bookingId: string, userId: string) => cancelBooking(db, bookingId, { userId }),
+
+    /** One of the member's own bookings (any status), or null. */
+    async own(userId: string, bookingId: string): Promise<Booking | null> {
+      const row = await selectBookings(db)
+        .where('bookings.id', '=', bookingId)
+        .where('bookings.user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? toBooking(row) : null;
+    },
+
+    /** The member's bookings: upcoming (soonest first, running ones included) and past (latest first). */
+    async mine(userId: string, now = new Date()): Promise<{ upcoming: Booking[]; past: Booking[] }> {
+      const rows = await selectBookings(db)
+        .where('bookings.user_id', '=', userId)
+        .where('bookings.status', '=', 'active')
+        .orderBy('bookings.starts_at')
+        .execute();
+      const all = rows.map(toBooking);
+      const at = now.toISOString();
+      return {
+        upcoming: all.filter((booking) => booking.end > at),
+        past: all.filter((booking) => booking.end <= at).reverse(),
+      };
+    },
+  };
+}
+
+export const bookings = bookingsIn(siteDb);

@@ -2,6 +2,7 @@
 // upserted by username and slug, images are matched by content, projects go through the import.
 // `npm run seed:demo -- --members 1000 --posts 10` adds that many more members with that many posts
 // each, the community as it may grow (`npm run bench -- --members` measures the pages against it).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,11 @@ import { importProjectsFile } from '../app/.server/store/project-import';
 import { demoMembers } from './demo/members';
 import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
+import { demoInductions, demoResources } from './demo/resources';
+import { bookingRow } from '../app/.server/bookings/book';
+import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/rows';
+import { allowedLengths, openingOn } from '../app/lib/booking/rules';
+import { addDays, addMinutes, labDayOf } from '../app/lib/booking/time';
 
 const hsl = (hue: number, s: number, l: number) => `hsl(${hue} ${s}% ${l}%)`;
 
@@ -151,7 +157,173 @@ async function seed() {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return `demo data ready: ${demoMembers.length} members, ${posts} posts, ${demoProjects.length} projects`;
+  const bookings = await seedLab();
+  return `demo data ready: ${demoMembers.length} members, ${posts} posts, ${demoProjects.length} projects, ${demoResources.length} resources, ${bookings} upcoming bookings`;
+}
+
+/** A machine drawn in the resource's colour: a frame, a gantry and a glowing work area. */
+function resourceSvg(hue: number) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600"><rect width="960" height="600" fill="${hsl(hue, 35, 18)}"/>
+<rect x="160" y="110" width="640" height="400" rx="24" fill="${hsl(hue, 30, 30)}"/><rect x="220" y="170" width="520" height="280" rx="12" fill="${hsl(hue, 55, 62)}" opacity="0.85"/>
+<rect x="200" y="140" width="560" height="26" rx="8" fill="${hsl(hue, 20, 75)}"/><rect x="450" y="166" width="60" height="120" rx="10" fill="${hsl(hue, 15, 88)}"/>
+<circle cx="480" cy="320" r="44" fill="${hsl(hue + 30, 80, 70)}" opacity="0.7"/><rect x="160" y="510" width="640" height="30" rx="8" fill="${hsl(hue, 25, 12)}"/></svg>`;
+}
+
+/** A small deterministic random source, so a day's demo calendar is the same on every run. */
+function random(seed: string) {
+  let state = [...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 2166136261);
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * The lab's resources and inductions, upserted by slug, and demo bookings over the coming two weeks
+ * relative to today: the ones a previous run made from now on are replaced, members' own stay.
+ */
+async function seedLab() {
+  const now = new Date();
+  const at = now.toISOString();
+  const users = new Map(
+    (await db.selectFrom('users').select(['id', 'username']).execute()).map((user) => [
+      user.username,
+      user.id,
+    ]),
+  );
+  const inductionIds = new Map<string, string>();
+  for (const induction of demoInductions) {
+    const existing = await db
+      .selectFrom('inductions')
+      .select('id')
+      .where('slug', '=', induction.slug)
+      .executeTakeFirst();
+    const id = existing?.id ?? crypto.randomUUID();
+    const fields = {
+      name: induction.name,
+      description: induction.description,
+      valid_months: induction.validMonths,
+      updated_at: at,
+    };
+    if (existing) await db.updateTable('inductions').set(fields).where('id', '=', id).execute();
+    else
+      await db
+        .insertInto('inductions')
+        .values({ id, slug: induction.slug, created_at: at, ...fields })
+        .execute();
+    inductionIds.set(induction.slug, id);
+    for (const username of induction.inductors) {
+      const userId = users.get(username);
+      if (userId)
+        await db
+          .insertInto('inductors')
+          .values({ induction_id: id, user_id: userId, appointed_by: 'admin CLI', appointed_at: at })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+    }
+    const signer = `@${induction.inductors[0]}`;
+    for (const [index, username] of induction.holders.entries()) {
+      const userId = users.get(username);
+      if (!userId) continue;
+      const signedOff = new Date(now.getTime() - (30 + index * 40) * 86_400_000);
+      const expires = induction.validMonths
+        ? new Date(signedOff.getTime() + induction.validMonths * 30 * 86_400_000)
+        : null;
+      await db
+        .insertInto('member_inductions')
+        .values({
+          induction_id: id,
+          user_id: userId,
+          signed_off_by: signer,
+          signed_off_at: signedOff.toISOString(),
+          note: 'Demo induction',
+          expires_at: expires?.toISOString() ?? null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
+  let booked = 0;
+  for (const [position, resource] of demoResources.entries()) {
+    const existing = await db
+      .selectFrom('resources')
+      .select('id')
+      .where('slug', '=', resource.slug)
+      .executeTakeFirst();
+    const id = existing?.id ?? crypto.randomUUID();
+    const photoId = await imageAsset(resourceSvg(resource.hue), `${resource.slug}.png`, null);
+    const fields = {
+      name: resource.name,
+      kind: resource.kind,
+      description: resource.description,
+      photo_id: photoId,
+      status: resource.outOfService ? 'out_of_service' : 'available',
+      status_reason: resource.outOfService ?? '',
+      induction_id: resource.induction ? inductionIds.get(resource.induction)! : null,
+      position,
+      updated_at: at,
+      ...rulesColumns(resource.rules),
+    };
+    if (existing) await db.updateTable('resources').set(fields).where('id', '=', id).execute();
+    else
+      await db
+        .insertInto('resources')
+        .values({ id, slug: resource.slug, created_at: at, ...fields })
+        .execute();
+    // Replace what an earlier run booked from now on.
+    await db
+      .deleteFrom('bookings')
+      .where('resource_id', '=', id)
+      .where('uid', 'like', '%@demo')
+      .where('ends_at', '>', at)
+      .execute();
+    if (!resource.busy) continue;
+    const eligible = resource.induction
+      ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
+      : demoMembers.map((member) => member.username);
+    const members = eligible.map((username) => users.get(username)).filter((userId) => userId !== undefined);
+    const rules = resource.rules;
+    const today = labDayOf(now);
+    const blocks = await calendarBlocks(db, id, now, addMinutes(now, 15 * 1440), null);
+    for (let offset = 0; offset < 14; offset++) {
+      const day = addDays(today, offset);
+      const opening = openingOn(rules.hours, day);
+      if (!opening) continue;
+      const roll = random(`${resource.slug}:${day}`);
+      for (let start = opening.start; start < opening.end; start = addMinutes(start, rules.slotMinutes)) {
+        if (start < addMinutes(now, rules.noticeMinutes) || roll() > resource.busy / 3) continue;
+        const lengths = allowedLengths(rules, start, blocks, null);
+        if (!lengths.length) continue;
+        const minutes = lengths[Math.floor(roll() * Math.min(lengths.length, 6))]!;
+        const end = addMinutes(start, minutes);
+        const values = bookingRow({
+          resourceId: id,
+          kind: 'booking',
+          userId: members[Math.floor(roll() * members.length)]!,
+          start,
+          end,
+          bufferMinutes: rules.bufferMinutes,
+          now,
+          uidDomain: 'demo',
+        });
+        try {
+          await db.insertInto('bookings').values(values).execute();
+        } catch (error) {
+          if (!isClash(error)) throw error;
+          continue;
+        }
+        blocks.push({
+          kind: 'booking',
+          mine: false,
+          start,
+          end,
+          blockedUntil: addMinutes(end, rules.bufferMinutes),
+        });
+        booked++;
+      }
+    }
+  }
+  return booked;
 }
 
 /**

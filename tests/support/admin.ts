@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { currentServer, storeEnv, type ServerName } from './servers';
+import type { BookingRules } from '../../app/lib/booking/rules';
 
 interface Agent {
   child: ChildProcess;
@@ -68,3 +69,39 @@ export function journeyInviteKey(server: ServerName = currentServer()) {
   }
   return key;
 }
+
+/** A resource made for one journey (tests/support/fixture-commands.ts): its id and slug. */
+export const fixtureResource = async (
+  spec: {
+    name?: string;
+    rules?: Partial<BookingRules>;
+    induction?: string | null;
+    outOfService?: string;
+  } = {},
+  server: ServerName = currentServer(),
+) =>
+  JSON.parse(await admin(server, 'fixture', 'resource', JSON.stringify(spec))) as {
+    id: string;
+    slug: string;
+  };
+
+/** An induction made for one journey: its id, slug and (unique) name. */
+export const fixtureInduction = async (
+  spec: { name?: string; validMonths?: number | null } = {},
+  server: ServerName = currentServer(),
+) =>
+  JSON.parse(await admin(server, 'fixture', 'induction', JSON.stringify(spec))) as {
+    id: string;
+    slug: string;
+    name: string;
+  };
+
+/** Names a member inductor for an induction, or signs them off for one (optionally expiring at an ISO instant). */
+export const fixtureInductor = (username: string, induction: string, server: ServerName = currentServer()) =>
+  admin(server, 'fixture', 'inductor', username, induction);
+export const fixtureSignOff = (
+  username: string,
+  induction: string,
+  expiresAt?: string,
+  server: ServerName = currentServer(),
+) => admin(server, 'fixture', 'sign-off', username, induction, ...(expiresAt ? [expiresAt] : []));

@@ -1,4 +1,4 @@
-// Booking and cancelling (docs/product.md §9, docs/decisions/024-bookings-never-clash.md). The
+// Booking and cancelling (docs/product.md §10, docs/decisions/024-bookings-never-clash.md). The
 // rules are checked in the write's own transaction with counts read there under the member's lock;
 // the clash is decided by the database (an exclusion constraint, or SQLite's trigger), so two
 // requests for one slot can never both succeed, on one instance or several.
@@ -83,28 +83,19 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
           limitRefusal(rules, minutes, await memberHolds(trx, resource.id, request.userId, start, now));
         if (refusal) return refused(refusal);
       }
-      const id = crypto.randomUUID();
-      const end = addMinutes(start, minutes);
-      const at = now.toISOString();
-      await trx
-        .insertInto('bookings')
-        .values({
-          id,
-          uid: `${crypto.randomUUID()}@booking`,
-          resource_id: resource.id,
-          kind: 'booking',
-          user_id: request.userId,
-          starts_at: start.toISOString(),
-          ends_at: end.toISOString(),
-          block_start: epochMinutes(start),
-          block_end: epochMinutes(end) + rules.bufferMinutes,
-          note: request.note,
-          booked_by: request.onBehalf ? actorName(request.onBehalf.actor) : null,
-          reason: request.onBehalf?.reason ?? '',
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      const values = bookingRow({
+        resourceId: resource.id,
+        kind: 'booking',
+        userId: request.userId,
+        start,
+        end: addMinutes(start, minutes),
+        bufferMinutes: rules.bufferMinutes,
+        note: request.note,
+        bookedBy: request.onBehalf ? actorName(request.onBehalf.actor) : null,
+        reason: request.onBehalf?.reason ?? '',
+        now,
+      });
+      await trx.insertInto('bookings').values(values).execute();
       if (request.onBehalf) {
         const member = await trx
           .selectFrom('users')
@@ -117,7 +108,9 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
           detail: request.onBehalf.reason,
         });
       }
-      const booking = await selectBookings(trx).where('bookings.id', '=', id).executeTakeFirstOrThrow();
+      const booking = await selectBookings(trx)
+        .where('bookings.id', '=', values.id)
+        .executeTakeFirstOrThrow();
       return { status: 'booked', booking: toBooking(booking) } as const;
     });
   } catch (error) {
@@ -160,6 +153,40 @@ export async function memberHolds(
     0,
   );
   return { upcoming: Number(upcoming.count), weekMinutes };
+}
+
+/** A new row of `bookings`: its blocked range is its time plus the buffer after it, in epoch minutes. */
+export function bookingRow(input: {
+  resourceId: string;
+  kind: 'booking' | 'maintenance';
+  userId: string | null;
+  start: Date;
+  end: Date;
+  bufferMinutes: number;
+  note?: string;
+  bookedBy?: string | null;
+  reason?: string;
+  now: Date;
+  /** the iCalendar UID's domain part; seeded demo rows use 'demo' */
+  uidDomain?: string;
+}) {
+  const at = input.now.toISOString();
+  return {
+    id: crypto.randomUUID(),
+    uid: `${crypto.randomUUID()}@${input.uidDomain ?? 'booking'}`,
+    resource_id: input.resourceId,
+    kind: input.kind,
+    user_id: input.userId,
+    starts_at: input.start.toISOString(),
+    ends_at: input.end.toISOString(),
+    block_start: epochMinutes(input.start),
+    block_end: epochMinutes(input.end) + input.bufferMinutes,
+    note: input.note ?? '',
+    booked_by: input.bookedBy ?? null,
+    reason: input.reason ?? '',
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 const refused = (refusal: Refusal) => ({ status: 'refused', refusal }) as const;

@@ -1,6 +1,6 @@
-// Booking the lab's resources (docs/product.md §9): what routes, the API and the admin CLI call.
+// Booking the lab's resources (docs/product.md §10): what routes, the API and the admin CLI call.
 // Bookings always live in this site's own store, also in front of an upstream backend (API_URL),
-// whose calls have none (docs/architecture.md §12); a member there is this site's copy of them.
+// whose calls have none (docs/architecture.md §13); a member there is this site's copy of them.
 import type { Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';

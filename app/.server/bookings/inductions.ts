@@ -1,4 +1,4 @@
-// Inductions (docs/product.md §9): who holds which, who may sign members off (admins, and the
+// Inductions (docs/product.md §10): who holds which, who may sign members off (admins, and the
 // inductors an admin names for an induction), and members' requests for one. Members never sign
 // themselves off. Every sign-off, revocation and appointment goes to the audit log in its own
 // transaction.

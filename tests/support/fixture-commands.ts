@@ -1,0 +1,106 @@
+// Rows the booking journeys need, written straight into an e2e server's store by the admin agent
+// (tests/support/admin-agent.ts) that already runs against it: a resource with the rules a journey
+// is about, an induction, an inductor, a sign-off. Cheaper than the admin pages, and on the cluster's
+// PostgreSQL as well as SQLite. The journeys about those pages use the pages instead.
+import crypto from 'node:crypto';
+import { db } from '../../app/.server/db';
+import { rulesColumns } from '../../app/.server/bookings/rows';
+import { OPEN_RULES } from './store-fixtures';
+import type { BookingRules } from '../../app/lib/booking/rules';
+
+interface ResourceSpec {
+  name?: string;
+  kind?: 'fabrication' | 'electronics' | 'wetlab';
+  rules?: Partial<BookingRules>;
+  /** an induction's slug */
+  induction?: string | null;
+  outOfService?: string;
+}
+
+const tag = () => crypto.randomBytes(4).toString('hex');
+const now = () => new Date().toISOString();
+
+async function userId(username: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function inductionId(slug: string) {
+  return (await db.selectFrom('inductions').select('id').where('slug', '=', slug).executeTakeFirstOrThrow())
+    .id;
+}
+
+export async function runFixtureCommand([kind, ...args]: string[]): Promise<string> {
+  switch (kind) {
+    case 'resource': {
+      const spec = JSON.parse(args[0] ?? '{}') as ResourceSpec;
+      const id = crypto.randomUUID();
+      const slug = `test-${tag()}`;
+      await db
+        .insertInto('resources')
+        .values({
+          id,
+          slug,
+          name: spec.name ?? `Test machine ${slug.slice(5)}`,
+          kind: spec.kind ?? 'fabrication',
+          description: 'A machine made for one journey.',
+          status: spec.outOfService ? 'out_of_service' : 'available',
+          status_reason: spec.outOfService ?? '',
+          induction_id: spec.induction ? await inductionId(spec.induction) : null,
+          position: 1000,
+          created_at: now(),
+          updated_at: now(),
+          ...rulesColumns({ ...OPEN_RULES, ...spec.rules }),
+        })
+        .execute();
+      return JSON.stringify({ id, slug });
+    }
+    case 'induction': {
+      const { name = 'Test induction', validMonths = null } = JSON.parse(args[0] ?? '{}') as {
+        name?: string;
+        validMonths?: number | null;
+      };
+      const id = crypto.randomUUID();
+      const slug = `ind-${tag()}`;
+      const fullName = `${name} ${slug.slice(4)}`;
+      await db
+        .insertInto('inductions')
+        .values({ id, slug, name: fullName, valid_months: validMonths, created_at: now(), updated_at: now() })
+        .execute();
+      return JSON.stringify({ id, slug, name: fullName });
+    }
+    case 'inductor': {
+      const [username, slug] = args as [string, string];
+      await db
+        .insertInto('inductors')
+        .values({
+          induction_id: await inductionId(slug),
+          user_id: await userId(username),
+          appointed_by: 'admin CLI',
+          appointed_at: now(),
+        })
+        .execute();
+      return 'ok';
+    }
+    case 'sign-off': {
+      const [username, slug, expiresAt] = args as [string, string, string | undefined];
+      await db
+        .insertInto('member_inductions')
+        .values({
+          induction_id: await inductionId(slug),
+          user_id: await userId(username),
+          signed_off_by: 'admin CLI',
+          signed_off_at: now(),
+          expires_at: expiresAt ?? null,
+        })
+        .execute();
+      return 'ok';
+    }
+    default:
+      throw new Error(`unknown fixture ${kind}`);
+  }
+}

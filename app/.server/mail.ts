@@ -14,6 +14,8 @@ export interface Message {
   html: string;
   /** the link the message carries, logged when there is no SMTP server */
   link?: string;
+  /** files sent with it, e.g. a booking's .ics */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
@@ -38,6 +40,7 @@ export async function sendMail(message: Message) {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments,
     });
     if (!config.SMTP_URL) {
       const outbox = path.join(config.DATA_DIR, 'outbox');

@@ -1,0 +1,75 @@
+// The mails of booking (docs/product.md §10): a confirmation with the booking as an .ics file, a
+// cancellation notice (by the member, or by an admin's maintenance block, with the reason), and an
+// induction request to the people who can sign it off. Sent after the write has committed: a
+// failed mail never undoes a booking (it is logged by sendMail).
+import { config } from '../config';
+import { linkMessage, sendMail } from '../mail';
+import { bookingEvent } from './calendar';
+import type { Booking } from '~/lib/booking/models';
+import { calendar } from '~/lib/booking/ical';
+import { labClock, labDayOf, longDayName } from '~/lib/booking/time';
+
+/** 'Wednesday 25 November 2026, 10:00–12:00' in the lab's time. */
+export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
+  const start = new Date(booking.start);
+  const end = new Date(booking.end);
+  const endDay = labDayOf(end);
+  const sameDay = endDay === labDayOf(start) || labClock(end) === '00:00';
+  return `${longDayName(labDayOf(start))}, ${labClock(start)}–${sameDay ? '' : `${longDayName(endDay)}, `}${labClock(end)}`;
+}
+
+const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
+
+export async function sendBookingConfirmation(to: string, booking: Booking) {
+  const message = linkMessage({
+    to,
+    subject: `Booking confirmed: ${booking.resource.name}`,
+    intro: `Your booking of ${booking.resource.name} is confirmed for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''} The attached file adds it to your calendar.`,
+    button: 'My bookings',
+    link: bookingsUrl(),
+    outro: 'Plans changed? Cancel it from My bookings so someone else can use the time.',
+  });
+  await sendMail({
+    ...message,
+    attachments: [
+      {
+        filename: 'booking.ics',
+        content: calendar([bookingEvent(booking)], { method: 'PUBLISH' }),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  });
+}
+
+/** `reason`: why an admin cancelled it (a maintenance block); none when the member did. */
+export async function sendBookingCancelled(to: string, booking: Booking, reason?: string) {
+  await sendMail(
+    linkMessage({
+      to,
+      subject: `Booking cancelled: ${booking.resource.name}`,
+      intro: reason
+        ? `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) was cancelled by the lab: ${reason}`
+        : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
+      button: 'Book another time',
+      link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
+      outro: 'Your calendar feed shows it as cancelled.',
+    }),
+  );
+}
+
+export async function sendInductionRequest(
+  to: string[],
+  request: { member: { username: string; fullname: string }; induction: string; message: string },
+) {
+  for (const address of to)
+    await sendMail(
+      linkMessage({
+        to: address,
+        subject: `Induction request: ${request.induction}`,
+        intro: `${request.member.fullname} (@${request.member.username}) asks for the ${request.induction}.${request.message ? ` Their message: ${request.message}` : ''}`,
+        button: 'Open induction requests',
+        link: new URL('/inductions', config.PUBLIC_URL).toString(),
+        outro: 'Sign them off there once they have been inducted.',
+      }),
+    );
+}

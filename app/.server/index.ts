@@ -12,6 +12,7 @@ export {
   setDirectoryListing,
 } from './own-data';
 export { store } from './store';
+export { bookings, TAKEN_MESSAGE } from './bookings';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';

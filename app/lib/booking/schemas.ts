@@ -1,33 +1,245 @@
-// Booking forms' schemas (docs/product.md §10), shared by the browser and the server, which is the
-// authority: each message is written here once.
+// The booking forms' zod schemas (docs/product.md §10), shared by the browser and the server (the
+// authority). Each message is written here once, next to the field it belongs to.
 import { z } from 'zod';
+import { RESOURCE_KINDS, type ResourceKind } from './models';
+import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
+import { labTime, parseLabDay } from './time';
 
-export const MAX_INDUCTION_NOTE = 500;
+/** Addresses /resources/{slug} cannot have: other routes under /resources, and the admin's 'new'. */
+export const RESERVED_RESOURCE_SLUGS = new Set(['availability', 'new']);
+export const RESOURCE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** An inductor or admin signs a member off: the member by username (typed) or id (a request's row). */
-export const InductionSignOffSchema = z
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** 'HH:MM' as minutes after midnight. */
+export const clockMinutes = (text: string) => {
+  const [hours, minutes] = text.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+};
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const minutes = (label: string, max: number) =>
+  z
+    .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} must be at most ${max}`);
+const optionalCount = (label: string, max: number) =>
+  z
+    .number({ invalid_type_error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1, or empty for no limit`)
+    .max(max, `${label} must be at most ${max}`)
+    .optional();
+const timeField = z.string().regex(TIME, 'Enter a time like 09:00').optional();
+
+/** One weekday's opening hours: both times, or neither (closed). 00:00 as closing time is midnight. */
+const DayHoursSchema = z
+  .object({ open: timeField, close: timeField })
+  .default({})
+  .superRefine((day, ctx) => {
+    if (!day.open && !day.close) return;
+    if (!day.open)
+      ctx.addIssue({ code: 'custom', path: ['open'], message: 'Give an opening time, or leave both empty' });
+    else if (!day.close)
+      ctx.addIssue({ code: 'custom', path: ['close'], message: 'Give a closing time, or leave both empty' });
+    else if (closeMinutes(day.close) <= clockMinutes(day.open))
+      ctx.addIssue({ code: 'custom', path: ['close'], message: 'Closing time must be after opening time' });
+  });
+const closeMinutes = (close: string) => (close === '00:00' ? 1440 : clockMinutes(close));
+
+export const ResourceFormSchema = z
   .object({
-    inductionId: z.string({ required_error: 'Choose an induction.' }).min(1, 'Choose an induction.').max(100),
-    username: z.string().trim().max(30, 'No member has that username.').optional(),
-    userId: z.string().max(100).optional(),
-    note: z
+    name: required('Name', 80),
+    slug: z
       .string()
       .trim()
-      .max(MAX_INDUCTION_NOTE, `A note has at most ${MAX_INDUCTION_NOTE} characters.`)
-      .optional()
-      .default(''),
+      .max(60, 'Slug must be at most 60 characters')
+      .regex(RESOURCE_SLUG, 'Slug must be lower-case letters, digits and single hyphens, like cnc-router')
+      .refine((slug) => !RESERVED_RESOURCE_SLUGS.has(slug), 'This address is reserved; choose another slug')
+      .optional(),
+    kind: z.enum(Object.keys(RESOURCE_KINDS) as [ResourceKind, ...ResourceKind[]], {
+      errorMap: () => ({ message: 'Choose a kind' }),
+    }),
+    description: text('Description', 2000).default(''),
+    induction: z.string().max(64).optional(),
+    status: z.enum(['available', 'out_of_service'], { errorMap: () => ({ message: 'Choose a status' }) }),
+    statusReason: text('Reason', 300).optional(),
+    slotMinutes: z
+      .number({ required_error: 'Slot length is required', invalid_type_error: 'Choose a slot length' })
+      .refine((value) => (SLOT_LENGTHS as readonly number[]).includes(value), 'Choose 15, 30 or 60 minutes'),
+    minMinutes: minutes('Shortest booking', 7 * 1440).min(1, 'Shortest booking must be at least 1 minute'),
+    maxMinutes: minutes('Longest booking', 7 * 1440).min(1, 'Longest booking must be at least 1 minute'),
+    bufferMinutes: minutes('Buffer', 1440).default(0),
+    hoursMode: z.enum(['any', 'weekly'], { errorMap: () => ({ message: 'Choose the opening hours' }) }),
+    hours: z
+      .object(
+        Object.fromEntries(WEEKDAYS.map((day) => [day, DayHoursSchema])) as Record<
+          (typeof WEEKDAYS)[number],
+          typeof DayHoursSchema
+        >,
+      )
+      .default({}),
+    noticeMinutes: minutes('Notice', 30 * 1440).default(0),
+    horizonDays: z
+      .number({
+        required_error: 'How far ahead is required',
+        invalid_type_error: 'How far ahead must be a number',
+      })
+      .int('How far ahead must be a whole number of days')
+      .min(1, 'How far ahead must be at least 1 day')
+      .max(365, 'How far ahead must be at most 365 days'),
+    cancelCutoffMinutes: minutes('Cancellation cutoff', 30 * 1440).default(0),
+    maxUpcoming: optionalCount('Most upcoming bookings', 100),
+    maxWeekHours: optionalCount('Most hours per week', 168),
   })
-  .refine((value) => value.username || value.userId, {
-    message: 'Enter the member’s username.',
-    path: ['username'],
+  .superRefine((form, ctx) => {
+    if (form.status === 'out_of_service' && !form.statusReason)
+      ctx.addIssue({ code: 'custom', path: ['statusReason'], message: 'Say why it is out of service' });
+    const slot = form.slotMinutes;
+    if (form.minMinutes % slot)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minMinutes'],
+        message: `Shortest booking must be a multiple of the ${slot}-minute slot`,
+      });
+    if (form.maxMinutes % slot)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxMinutes'],
+        message: `Longest booking must be a multiple of the ${slot}-minute slot`,
+      });
+    if (form.maxMinutes < form.minMinutes)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxMinutes'],
+        message: 'Longest booking must be at least the shortest booking',
+      });
+    if (form.hoursMode === 'weekly' && WEEKDAYS.every((day) => !form.hours[day]?.open))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hoursMode'],
+        message: 'Give the hours of at least one day, or choose Any time',
+      });
+  });
+export type ResourceForm = z.infer<typeof ResourceFormSchema>;
+
+/** The booking rules a valid resource form sets. */
+export function rulesFromForm(form: ResourceForm): BookingRules {
+  const hours: OpeningHours =
+    form.hoursMode === 'any'
+      ? 'any'
+      : Object.fromEntries(
+          WEEKDAYS.flatMap((day) => {
+            const times = form.hours[day];
+            return times?.open && times.close
+              ? [[day, { open: clockMinutes(times.open), close: closeMinutes(times.close) }]]
+              : [];
+          }),
+        );
+  return {
+    slotMinutes: form.slotMinutes as BookingRules['slotMinutes'],
+    minMinutes: form.minMinutes,
+    maxMinutes: form.maxMinutes,
+    bufferMinutes: form.bufferMinutes,
+    hours,
+    noticeMinutes: form.noticeMinutes,
+    horizonDays: form.horizonDays,
+    cancelCutoffMinutes: form.cancelCutoffMinutes,
+    maxUpcoming: form.maxUpcoming ?? null,
+    maxWeekMinutes: form.maxWeekHours ? form.maxWeekHours * 60 : null,
+  };
+}
+
+const dayField = (label: string) =>
+  z
+    .string({ required_error: `${label} date is required` })
+    .refine((value) => parseLabDay(value) !== null, `${label} date must be a date like 2026-12-01`);
+const clockField = (label: string) =>
+  z.string({ required_error: `${label} time is required` }).regex(TIME, `${label} time must be like 09:00`);
+
+/** An instant from a date and a time on the lab's clocks (Europe/Dublin). */
+export const labInstant = (day: string, time: string) => labTime(day, clockMinutes(time));
+
+/** A maintenance block: from and to on the lab's clocks, why, and whether to cancel bookings in the way. */
+export const MaintenanceSchema = z
+  .object({
+    startDay: dayField('Start'),
+    startTime: clockField('Start'),
+    endDay: dayField('End'),
+    endTime: clockField('End'),
+    reason: required('Reason', 300),
+    alsoCancel: z.boolean().default(false),
+  })
+  .superRefine((form, ctx) => {
+    if (labInstant(form.endDay, form.endTime) <= labInstant(form.startDay, form.startTime))
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end must be after the start' });
   });
 
+/** An admin's booking for a member, past the rules (never past a clash), and why. */
+export const OnBehalfSchema = z.object({
+  username: required('Username', 64),
+  day: dayField('Start'),
+  time: clockField('Start'),
+  minutes: z
+    .number({ required_error: 'Length is required', invalid_type_error: 'Length must be a number' })
+    .int('Length must be a whole number of minutes')
+    .min(1, 'Length must be at least 1 minute')
+    .max(7 * 1440, 'Length must be at most 10080 minutes (7 days)'),
+  reason: required('Reason', 300),
+  note: text('Note', 300).default(''),
+});
+
+export const InductionFormSchema = z.object({
+  name: required('Name', 80),
+  description: text('Description', 2000).default(''),
+  validMonths: z
+    .number({ invalid_type_error: 'Valid for must be a number of months' })
+    .int('Valid for must be a whole number of months')
+    .min(1, 'Valid for must be at least 1 month, or empty for never')
+    .max(240, 'Valid for must be at most 240 months')
+    .optional(),
+});
+export type InductionForm = z.infer<typeof InductionFormSchema>;
+
+export const AppointInductorSchema = z.object({ username: required('Username', 64) });
+
+export const InductionSignOffSchema = z.object({
+  username: required('Username', 64),
+  note: text('Note', 300).default(''),
+});
+
 export const InductionRevokeSchema = z.object({
-  inductionId: z.string().min(1).max(100),
-  userId: z.string().min(1).max(100),
-  reason: z
-    .string({ required_error: 'Say why it is revoked.' })
-    .trim()
-    .min(1, 'Say why it is revoked.')
-    .max(MAX_INDUCTION_NOTE, `A reason has at most ${MAX_INDUCTION_NOTE} characters.`),
+  member: z.string({ required_error: 'Choose a member' }).max(64),
+  reason: required('Reason', 300),
+});
+
+export const BOOKING_NOTE_MAX = 500;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
+/** An instant as the calendar's links write it (UTC, ISO 8601), or null. */
+export const parseInstant = (value: string | null | undefined): Date | null =>
+  value && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
+
+/** 'Confirm booking': the start a calendar link carried, a length the page offered, a note. */
+export const BookSchema = z.object({
+  start: z
+    .string({ required_error: 'Choose a start time from the calendar.' })
+    .refine((value) => parseInstant(value) !== null, 'Choose a start time from the calendar.'),
+  minutes: z
+    .number({ required_error: 'Choose a length.', invalid_type_error: 'Choose a length.' })
+    .int('Choose a length.')
+    .positive('Choose a length.')
+    .max(7 * 1440, 'Choose a length.'),
+  note: text('A note', BOOKING_NOTE_MAX).default(''),
+});
+
+/** /bookings: 'Reset link' makes a new calendar feed address. */
+export const FeedResetSchema = z.object({
+  intent: z.literal('reset-feed', { errorMap: () => ({ message: 'Unknown action.' }) }),
 });

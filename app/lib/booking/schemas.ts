@@ -1,9 +1,41 @@
-// The booking forms' zod schemas (docs/product.md §10), shared by the browser and the server (the
-// authority). Each message is written here once, next to the field it belongs to.
+// Booking forms' schemas (docs/product.md §10), shared by the browser and the server, which is the
+// authority: each message is written here once.
 import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { labTime, parseLabDay } from './time';
+
+export const MAX_INDUCTION_NOTE = 500;
+
+/** An inductor or admin signs a member off: the member by username (typed) or id (a request's row). */
+export const InductionSignOffSchema = z
+  .object({
+    inductionId: z.string({ required_error: 'Choose an induction.' }).min(1, 'Choose an induction.').max(100),
+    username: z.string().trim().max(30, 'No member has that username.').optional(),
+    userId: z.string().max(100).optional(),
+    note: z
+      .string()
+      .trim()
+      .max(MAX_INDUCTION_NOTE, `A note has at most ${MAX_INDUCTION_NOTE} characters.`)
+      .optional()
+      .default(''),
+  })
+  .refine((value) => value.username || value.userId, {
+    message: 'Enter the member’s username.',
+    path: ['username'],
+  });
+
+export const InductionRevokeSchema = z.object({
+  inductionId: z.string().min(1).max(100),
+  userId: z.string().min(1).max(100),
+  reason: z
+    .string({ required_error: 'Say why it is revoked.' })
+    .trim()
+    .min(1, 'Say why it is revoked.')
+    .max(MAX_INDUCTION_NOTE, `A reason has at most ${MAX_INDUCTION_NOTE} characters.`),
+});
+
+// The admin's forms (/admin/resources, /admin/inductions).
 
 /** Addresses /resources/{slug} cannot have: other routes under /resources, and the admin's 'new'. */
 export const RESERVED_RESOURCE_SLUGS = new Set(['availability', 'new']);
@@ -210,36 +242,10 @@ export type InductionForm = z.infer<typeof InductionFormSchema>;
 
 export const AppointInductorSchema = z.object({ username: required('Username', 64) });
 
-export const InductionSignOffSchema = z.object({
-  username: required('Username', 64),
-  note: text('Note', 300).default(''),
-});
+export const INDUCTION_REQUEST_MAX = 500;
 
-export const InductionRevokeSchema = z.object({
-  member: z.string({ required_error: 'Choose a member' }).max(64),
-  reason: required('Reason', 300),
-});
-
-export const BOOKING_NOTE_MAX = 500;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
-/** An instant as the calendar's links write it (UTC, ISO 8601), or null. */
-export const parseInstant = (value: string | null | undefined): Date | null =>
-  value && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
-
-/** 'Confirm booking': the start a calendar link carried, a length the page offered, a note. */
-export const BookSchema = z.object({
-  start: z
-    .string({ required_error: 'Choose a start time from the calendar.' })
-    .refine((value) => parseInstant(value) !== null, 'Choose a start time from the calendar.'),
-  minutes: z
-    .number({ required_error: 'Choose a length.', invalid_type_error: 'Choose a length.' })
-    .int('Choose a length.')
-    .positive('Choose a length.')
-    .max(7 * 1440, 'Choose a length.'),
-  note: text('A note', BOOKING_NOTE_MAX).default(''),
-});
-
-/** /bookings: 'Reset link' makes a new calendar feed address. */
-export const FeedResetSchema = z.object({
-  intent: z.literal('reset-feed', { errorMap: () => ({ message: 'Unknown action.' }) }),
+/** A member asks for the induction a resource needs, from its page, with an optional short message. */
+export const InductionRequestSchema = z.object({
+  intent: z.literal('request-induction', { errorMap: () => ({ message: 'Unknown action' }) }),
+  message: text('Message', INDUCTION_REQUEST_MAX).default(''),
 });

@@ -23,3 +23,15 @@ export type LoginErrorKey = keyof typeof loginErrors;
 export function loginErrorText(key: string | null): string | null {
   return key && key in loginErrors ? loginErrors[key as LoginErrorKey] : null;
 }
+
+// What /bookings says after a booking or a cancellation (docs/product.md §10): fixed texts only.
+const bookingNotices = {
+  booked: 'Booking confirmed.',
+  cancelled: 'Booking cancelled.',
+} as const;
+
+export type BookingNoticeKey = keyof typeof bookingNotices;
+
+export function bookingNoticeText(key: string | null): string | null {
+  return key && key in bookingNotices ? bookingNotices[key as BookingNoticeKey] : null;
+}

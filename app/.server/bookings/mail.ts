@@ -7,16 +7,7 @@ import { linkMessage, sendMail } from '../mail';
 import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
-import { labClock, labDayOf, longDayName } from '~/lib/booking/time';
-
-/** 'Wednesday 25 November 2026, 10:00–12:00' in the lab's time. */
-export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
-  const start = new Date(booking.start);
-  const end = new Date(booking.end);
-  const endDay = labDayOf(end);
-  const sameDay = endDay === labDayOf(start) || labClock(end) === '00:00';
-  return `${longDayName(labDayOf(start))}, ${labClock(start)}–${sameDay ? '' : `${longDayName(endDay)}, `}${labClock(end)}`;
-}
+import { whenText } from '~/lib/booking/format';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 

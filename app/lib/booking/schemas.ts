@@ -249,3 +249,32 @@ export const InductionRequestSchema = z.object({
   intent: z.literal('request-induction', { errorMap: () => ({ message: 'Unknown action' }) }),
   message: text('Message', INDUCTION_REQUEST_MAX).default(''),
 });
+
+export const BOOKING_NOTE_MAX = 500;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
+/** An instant as the calendar's links write it (UTC, ISO 8601), or null; 30 February is not one. */
+export function parseInstant(value: string | null | undefined): Date | null {
+  if (!value || !ISO_INSTANT.test(value)) return null;
+  const date = new Date(value);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 16) === value.slice(0, 16)
+    ? date
+    : null;
+}
+
+/** 'Confirm booking': the start a calendar link carried, a length the page offered, a note. */
+export const BookSchema = z.object({
+  start: z
+    .string({ required_error: 'Choose a start time from the calendar.' })
+    .refine((value) => parseInstant(value) !== null, 'Choose a start time from the calendar.'),
+  minutes: z
+    .number({ required_error: 'Choose a length.', invalid_type_error: 'Choose a length.' })
+    .int('Choose a length.')
+    .positive('Choose a length.')
+    .max(7 * 1440, 'Choose a length.'),
+  note: text('Note', BOOKING_NOTE_MAX).default(''),
+});
+
+/** /bookings: 'Reset link' makes a new calendar feed address. */
+export const FeedResetSchema = z.object({
+  intent: z.literal('reset-feed', { errorMap: () => ({ message: 'Unknown action' }) }),
+});

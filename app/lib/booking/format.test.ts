@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { inductionStatusText, whenText } from './format';
+
+test('whenText: the day and times on the lab clock, a second day only when the booking reaches it', () => {
+  // Summer time: 09:00 UTC is 10:00 in Dublin.
+  expect(whenText({ start: '2026-07-01T09:00:00.000Z', end: '2026-07-01T11:00:00.000Z' })).toBe(
+    'Wednesday 1 July 2026, 10:00–12:00',
+  );
+  // Winter: UTC and Dublin agree; ending at midnight stays on the day.
+  expect(whenText({ start: '2026-12-01T22:00:00.000Z', end: '2026-12-02T00:00:00.000Z' })).toBe(
+    'Tuesday 1 December 2026, 22:00–00:00',
+  );
+  expect(whenText({ start: '2026-12-01T22:00:00.000Z', end: '2026-12-02T02:00:00.000Z' })).toBe(
+    'Tuesday 1 December 2026, 22:00–Wednesday 2 December 2026, 02:00',
+  );
+});
+
+test('inductionStatusText: valid until, expired on, revoked on, or no expiry', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  expect(inductionStatusText({ expiresAt: '2027-03-03T10:00:00.000Z', revokedAt: null }, now)).toBe(
+    'valid until 3 March 2027',
+  );
+  expect(inductionStatusText({ expiresAt: '2026-03-03T10:00:00.000Z', revokedAt: null }, now)).toBe(
+    'expired on 3 March 2026',
+  );
+  expect(
+    inductionStatusText(
+      { expiresAt: '2027-03-03T10:00:00.000Z', revokedAt: '2026-11-20T10:00:00.000Z' },
+      now,
+    ),
+  ).toBe('revoked on 20 November 2026');
+  expect(inductionStatusText({ expiresAt: null, revokedAt: null }, now)).toBe('does not expire');
+});

@@ -1,0 +1,23 @@
+// How the booking pages and mails write a booking's time and a member's induction (docs/product.md
+// §10), always on the lab's clocks (Europe/Dublin).
+import type { Booking, HeldInduction } from './models';
+import { dateName, labClock, labDayOf, longDayName } from './time';
+
+/** 'Wednesday 25 November 2026, 10:00–12:00'; one that ends on a later day names that day too. */
+export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
+  const start = new Date(booking.start);
+  const end = new Date(booking.end);
+  const endDay = labDayOf(end);
+  const sameDay =
+    endDay === labDayOf(start) ||
+    (labClock(end) === '00:00' && end.getTime() - start.getTime() <= 86_400_000);
+  return `${longDayName(labDayOf(start))}, ${labClock(start)}–${sameDay ? '' : `${longDayName(endDay)}, `}${labClock(end)}`;
+}
+
+/** 'valid until 3 March 2027', 'expired on 3 March 2027', 'revoked on …', or 'does not expire'. */
+export function inductionStatusText(held: Pick<HeldInduction, 'expiresAt' | 'revokedAt'>, now: Date) {
+  if (held.revokedAt) return `revoked on ${dateName(labDayOf(new Date(held.revokedAt)))}`;
+  if (!held.expiresAt) return 'does not expire';
+  const day = dateName(labDayOf(new Date(held.expiresAt)));
+  return held.expiresAt <= now.toISOString() ? `expired on ${day}` : `valid until ${day}`;
+}

@@ -1,0 +1,62 @@
+// The 'Confirm booking' form's schema: what a forged or broken form gets back.
+import { parseWithZod } from '@conform-to/zod';
+import { describe, expect, test } from 'vitest';
+import { BookSchema, FeedResetSchema, parseInstant } from './schemas';
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+const errors = (fields: Record<string, string>) => {
+  const submission = parseWithZod(form(fields), { schema: BookSchema });
+  return submission.status === 'success' ? null : submission.reply().error;
+};
+
+describe('BookSchema', () => {
+  test('a start from the calendar, a length and a note pass, the note trimmed', () => {
+    const submission = parseWithZod(
+      form({ start: '2026-12-01T10:00:00.000Z', minutes: '90', note: '  PLA bracket ' }),
+      { schema: BookSchema },
+    );
+    expect(submission.status).toBe('success');
+    if (submission.status === 'success')
+      expect(submission.value).toEqual({
+        start: '2026-12-01T10:00:00.000Z',
+        minutes: 90,
+        note: 'PLA bracket',
+      });
+  });
+
+  test('the note is optional', () => {
+    expect(errors({ start: '2026-12-01T10:00:00Z', minutes: '60' })).toBeNull();
+  });
+
+  test('a forged start, a missing or odd length and a long note are named by field', () => {
+    expect(errors({ start: 'tomorrow', minutes: '60' })).toEqual({
+      start: ['Choose a start time from the calendar.'],
+    });
+    expect(errors({ start: '2026-12-01T10:00:00+01:00', minutes: '60' })?.start).toBeTruthy();
+    expect(errors({ start: '2026-02-30T10:00:00Z', minutes: '60' })?.start).toBeTruthy();
+    expect(errors({ minutes: '60' })?.start).toEqual(['Choose a start time from the calendar.']);
+    for (const minutes of ['', 'sixty', '-30', '0', '45.5', '99999'])
+      expect(errors({ start: '2026-12-01T10:00:00Z', minutes })?.minutes, minutes).toEqual([
+        'Choose a length.',
+      ]);
+    expect(errors({ start: '2026-12-01T10:00:00Z', minutes: '60', note: 'x'.repeat(501) })?.note).toEqual([
+      'Note must be at most 500 characters',
+    ]);
+  });
+});
+
+test('parseInstant reads only UTC ISO instants that exist', () => {
+  expect(parseInstant('2026-12-01T10:00:00.000Z')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+  expect(parseInstant('2026-12-01T10:00Z')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+  for (const bad of [null, '', '2026-12-01', '2026-12-01T10:00:00', '1764583200000', '2026-13-01T10:00:00Z'])
+    expect(parseInstant(bad), String(bad)).toBeNull();
+});
+
+test('FeedResetSchema takes only its own intent', () => {
+  expect(parseWithZod(form({ intent: 'reset-feed' }), { schema: FeedResetSchema }).status).toBe('success');
+  expect(parseWithZod(form({ intent: 'delete' }), { schema: FeedResetSchema }).status).toBe('error');
+});

@@ -23,7 +23,18 @@ import {
   type BookRequest,
   type CancelOutcome,
 } from './book';
-import { inductionStanding } from './inductions';
+import {
+  inductionHolders,
+  inductionsSignedOffBy,
+  inductionStanding,
+  memberIdByUsername,
+  memberInductions,
+  openRequests,
+  revokeInduction,
+  signOff,
+  type InductionActor,
+} from './inductions';
+import { memberFeedsIn, resourceFeedsIn } from './feeds';
 import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
 
 export { TAKEN_MESSAGE, type BookOutcome, type CancelOutcome };
@@ -100,6 +111,36 @@ export function bookingsIn(db: Kysely<Database>) {
       // No length fits: closing time, or another booking (or its buffer) in the way.
       return { lengths, refusal: refusal ?? { rule: 'taken', field: 'start', message: TAKEN_MESSAGE } };
     },
+
+    /** Signing members off (/inductions): what an admin or an induction's inductors may do. */
+    inductions: {
+      /** The inductions `actor` signs off (every one for an admin), open requests for them and who holds them. */
+      async forActor(actor: InductionActor) {
+        const inductions = await inductionsSignedOffBy(db, actor);
+        const [requests, holders] = await Promise.all([
+          openRequests(db, { actor }),
+          inductionHolders(
+            db,
+            inductions.map((induction) => induction.id),
+          ),
+        ]);
+        return { inductions, requests, holders };
+      },
+      memberIdByUsername: (username: string) => memberIdByUsername(db, username),
+      signOff: (actor: InductionActor, input: { inductionId: string; userId: string; note: string }) =>
+        signOff(db, actor, input),
+      revoke: (actor: InductionActor, input: { inductionId: string; userId: string; reason: string }) =>
+        revokeInduction(db, actor, input),
+    },
+
+    /** The member's own side of inductions on /bookings: what they hold and what they asked for. */
+    memberInductions: (userId: string) => memberInductions(db, userId),
+    openRequests: (userId: string) => openRequests(db, { userId }),
+
+    /** The member's private calendar feed and 'Add to calendar' files. */
+    feeds: memberFeedsIn(db),
+    /** A resource's public feed of busy times. */
+    resourceFeed: resourceFeedsIn(db),
 
     book: (request: BookRequest) => book(db, request),
 

@@ -354,3 +354,52 @@ export function addMonths(date: Date, months: number): Date {
   result.setUTCDate(Math.min(day, last));
   return result;
 }
+
+export interface InductionHolder {
+  inductionId: string;
+  member: { id: string; username: string; fullname: string };
+  signedOffAt: string;
+  signedOffBy: string;
+  expiresAt: string | null;
+}
+
+/** The members holding (not revoked; expired included) the given inductions, by name. */
+export async function inductionHolders(
+  db: Kysely<Database>,
+  inductionIds: string[],
+): Promise<InductionHolder[]> {
+  if (!inductionIds.length) return [];
+  const rows = await db
+    .selectFrom('member_inductions')
+    .innerJoin('users', 'users.id', 'member_inductions.user_id')
+    .select([
+      'member_inductions.induction_id',
+      'member_inductions.signed_off_at',
+      'member_inductions.signed_off_by',
+      'member_inductions.expires_at',
+      'users.id',
+      'users.username',
+      'users.fullname',
+    ])
+    .where('member_inductions.induction_id', 'in', inductionIds)
+    .where('member_inductions.revoked_at', 'is', null)
+    .orderBy('users.username_key')
+    .execute();
+  return rows.map((row) => ({
+    inductionId: row.induction_id,
+    member: { id: row.id, username: row.username, fullname: row.fullname },
+    signedOffAt: row.signed_off_at,
+    signedOffBy: row.signed_off_by,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/** A member's id by username (any case), for the sign-off form. */
+export async function memberIdByUsername(db: Kysely<Database>, username: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', username.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,234 @@
+// /inductions — where inductors and admins sign members off (docs/product.md §10): the open
+// requests for the inductions they may sign, a sign-off form for a member inducted without one, and
+// who holds each induction, with revoke. Admins sign every induction; an inductor those an admin
+// named them for (the Nottingham Hackspace ladder). Members never sign themselves off.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  bookings,
+  formReply,
+  notFound,
+  parseWithZod,
+  readForm,
+  requireUser,
+  tooLarge,
+  FORMS,
+} from '~/.server';
+import { AdminTable } from '~/components/admin-table';
+import { ErrorList, Field, FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { InductionRevokeSchema, InductionSignOffSchema, MAX_INDUCTION_NOTE } from '~/lib/booking/schemas';
+import { dateName, labDayOf } from '~/lib/booking/time';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Inductions',
+    description: 'Sign members off for the machines they have been inducted on.',
+  });
+
+async function requireInductor(request: Request) {
+  const user = await requireUser(request);
+  const page = await bookings.inductions.forActor(user);
+  // Nothing to sign off: the page does not exist for this member.
+  if (!page.inductions.length) notFound();
+  return { user, page };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { page } = await requireInductor(request);
+  return page;
+}
+
+const OUTCOME_TEXT = {
+  self: 'You cannot sign off your own induction.',
+  'not-allowed': 'You do not sign members off for that induction.',
+  'not-found': 'No member has that username.',
+} as const;
+
+/**
+ * Three forms post here: the sign-off form (its errors next to its fields, what was typed kept),
+ * a request's 'Sign off' and a holder's 'Revoke' (their errors in the banner above the page).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireInductor(request);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  if (formData.get('intent') === 'revoke') {
+    const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
+    if (submission.status !== 'success')
+      return data({ error: submission.error?.reason?.[0] ?? 'That revoke could not be done.' }, 400);
+    const outcome = await bookings.inductions.revoke(user, submission.value);
+    if (outcome === 'not-allowed') return data({ error: OUTCOME_TEXT['not-allowed'] }, 403);
+    if (outcome === 'not-found') return data({ error: 'That induction is not held any more.' }, 404);
+    return { done: 'Induction revoked.' };
+  }
+  const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
+  const fromRequest = formData.has('userId');
+  if (submission.status !== 'success')
+    return fromRequest
+      ? data({ error: 'That sign-off could not be read.' }, 400)
+      : formReply(submission.reply(), 400);
+  const { inductionId, username, userId, note } = submission.value;
+  const memberId = userId ?? (await bookings.inductions.memberIdByUsername(username ?? ''));
+  const outcome = memberId
+    ? await bookings.inductions.signOff(user, { inductionId, userId: memberId, note })
+    : 'not-found';
+  if (outcome === 'signed-off') return { done: 'Signed off.', result: submission.reply({ resetForm: true }) };
+  const status = outcome === 'not-found' ? 404 : 403;
+  if (fromRequest) return data({ error: OUTCOME_TEXT[outcome] }, status);
+  const field = outcome === 'not-allowed' ? 'inductionId' : 'username';
+  return formReply(submission.reply({ fieldErrors: { [field]: [OUTCOME_TEXT[outcome]] } }), status);
+}
+
+const day = (iso: string) => dateName(labDayOf(new Date(iso)));
+
+export default function Inductions() {
+  const { inductions, requests, holders } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useIsPending();
+  const [form, fields] = useForm({
+    id: 'sign-off',
+    lastResult: answer && 'result' in answer ? answer.result : undefined,
+    shouldRevalidate: 'onInput',
+  });
+  const done = answer && 'done' in answer ? answer.done : null;
+  const error = answer && 'error' in answer ? answer.error : null;
+  const now = new Date().toISOString();
+  return (
+    <main id="main" className="page inductions-page">
+      <h1>Inductions</h1>
+      <p className="lead">
+        Sign members off once you have inducted them; they can then book the machines the induction gates.
+      </p>
+      {error ? <FormBanner errors={[error]} /> : null}
+      {done ? (
+        <p className="form-success" role="status">
+          {done}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="requests-title">
+        <h2 id="requests-title">Open requests</h2>
+        {requests.length ? (
+          <ul className="induction-requests">
+            {requests.map((request) => (
+              <li key={request.id} className="card">
+                <p>
+                  <strong>
+                    <Link to={`/members/${request.member.username.toLowerCase()}`}>
+                      {request.member.fullname}
+                    </Link>
+                  </strong>{' '}
+                  (@{request.member.username}) asks for the <strong>{request.induction.name}</strong>, since{' '}
+                  {day(request.createdAt)}.
+                </p>
+                {request.message ? <blockquote>{request.message}</blockquote> : null}
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="inductionId" value={request.induction.id} />
+                  <input type="hidden" name="userId" value={request.member.id} />
+                  <label htmlFor={`note-${request.id}`}>Note (optional)</label>
+                  <input id={`note-${request.id}`} name="note" maxLength={MAX_INDUCTION_NOTE} />
+                  <button type="submit" className="button button-small" disabled={busy}>
+                    Sign off {request.member.fullname}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No open requests.</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="sign-off-title">
+        <h2 id="sign-off-title">Sign a member off</h2>
+        <Form method="post" {...getFormProps(form)} noValidate className="admin-form">
+          <FormBanner id={form.errorId} errors={form.errors} />
+          <div className="field">
+            <label htmlFor={fields.inductionId.id}>Induction</label>
+            <select
+              {...getSelectProps(fields.inductionId)}
+              aria-describedby={fields.inductionId.errors ? fields.inductionId.errorId : undefined}
+            >
+              {inductions.map((induction) => (
+                <option key={induction.id} value={induction.id}>
+                  {induction.name}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.inductionId.errorId} errors={fields.inductionId.errors} />
+          </div>
+          <Field
+            label="Member's username"
+            field={fields.username}
+            inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
+            required
+          />
+          <Field
+            label="Note"
+            field={fields.note}
+            textareaProps={{ ...getTextareaProps(fields.note), rows: 2, maxLength: MAX_INDUCTION_NOTE }}
+            hint="What was covered, anything to watch."
+          />
+          <button type="submit" className="button" disabled={busy}>
+            Sign off
+          </button>
+        </Form>
+      </section>
+
+      {inductions.map((induction) => {
+        const held = holders.filter((holder) => holder.inductionId === induction.id);
+        return (
+          <section key={induction.id} aria-labelledby={`holders-${induction.slug}`}>
+            <h2 id={`holders-${induction.slug}`}>{induction.name}</h2>
+            {held.length ? (
+              <AdminTable
+                label={`Who holds the ${induction.name}`}
+                columns={['Member', 'Signed off', 'Valid until', 'Actions']}
+              >
+                {held.map((holder) => (
+                  <tr key={holder.member.id}>
+                    <td data-label="Member">
+                      {holder.member.fullname} (@{holder.member.username})
+                    </td>
+                    <td data-label="Signed off">
+                      {day(holder.signedOffAt)} by {holder.signedOffBy}
+                    </td>
+                    <td data-label="Valid until">
+                      {holder.expiresAt
+                        ? holder.expiresAt > now
+                          ? day(holder.expiresAt)
+                          : `expired ${day(holder.expiresAt)}`
+                        : 'no expiry'}
+                    </td>
+                    <td data-label="Actions">
+                      <Form method="post" className="inline-form">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="inductionId" value={induction.id} />
+                        <input type="hidden" name="userId" value={holder.member.id} />
+                        <label htmlFor={`reason-${induction.id}-${holder.member.id}`}>Reason</label>
+                        <input
+                          id={`reason-${induction.id}-${holder.member.id}`}
+                          name="reason"
+                          required
+                          maxLength={MAX_INDUCTION_NOTE}
+                        />
+                        <button type="submit" className="button button-small button-danger" disabled={busy}>
+                          Revoke
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
+            ) : (
+              <p>Nobody holds it yet.</p>
+            )}
+          </section>
+        );
+      })}
+    </main>
+  );
+}

@@ -11,6 +11,18 @@ const ACTIONS: Record<string, string> = {
   'project.create': 'created',
   'project.update': 'edited',
   'project.delete': 'deleted',
+  'resource.create': 'created',
+  'resource.update': 'edited',
+  'maintenance.create': 'blocked for maintenance',
+  'maintenance.remove': 'removed the maintenance block on',
+  'booking.create': 'booked',
+  'booking.cancel': 'cancelled the booking of',
+  'induction.create': 'created',
+  'induction.update': 'edited',
+  'inductor.appoint': 'named as inductor',
+  'inductor.remove': 'removed as inductor',
+  'induction.sign-off': 'signed off',
+  'induction.revoke': 'revoked the induction of',
 };
 
 export const auditActionText = (action: string) => ACTIONS[action] ?? action;

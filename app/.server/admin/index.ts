@@ -9,6 +9,20 @@ import { postToRemove, removePost, setSignInDisabled } from './moderation';
 import { deleteProject, saveProject, type ProjectImages } from './projects';
 import { listProjects, projectById } from '../store/projects';
 import type { ProjectForm } from '~/lib/schemas';
+import type { PreparedAsset } from '../assets';
+import { revokeInduction, setInductor, signOff, type InductionActor } from '../bookings/inductions';
+import { sendBookingCancelled, sendBookingConfirmation } from '../bookings/mail';
+import { adminInductionList, inductionForAdmin, memberIdByUsername, saveInduction } from './inductions';
+import {
+  addMaintenance,
+  bookForMember,
+  removeMaintenance,
+  resourceById,
+  saveResource,
+  upcomingMaintenance,
+} from './resources';
+import { selectResources, toResource } from '../bookings/rows';
+import type { InductionForm, ResourceForm } from '~/lib/booking/schemas';
 
 export { requireAdmin } from './roles';
 
@@ -35,6 +49,53 @@ export const admin = {
     save: (id: string | null, form: ProjectForm, images: ProjectImages, actor: Actor) =>
       saveProject(db, id, form, images, actor),
     remove: (id: string, actor: Actor) => deleteProject(db, id, actor),
+  },
+  resources: {
+    list: async () => (await selectResources(db).execute()).map(toResource),
+    byId: (id: string) => resourceById(db, id),
+    save: (
+      id: string | null,
+      form: ResourceForm,
+      photo: { choice: PreparedAsset | null; remove: boolean },
+      actor: Actor,
+    ) => saveResource(db, id, form, photo, actor),
+    maintenance: (resourceId: string) => upcomingMaintenance(db, resourceId),
+    /** Adds a block; the members whose bookings it cancelled are told after the commit. */
+    async addMaintenance(
+      resourceId: string,
+      input: { start: Date; end: Date; reason: string; alsoCancel: boolean },
+      actor: Actor,
+    ) {
+      const outcome = await addMaintenance(db, resourceId, input, actor);
+      if (outcome.status === 'added')
+        for (const { member, booking } of outcome.cancelled)
+          await sendBookingCancelled(member.email, booking, input.reason);
+      return outcome;
+    },
+    removeMaintenance: (resourceId: string, blockId: string, actor: Actor) =>
+      removeMaintenance(db, resourceId, blockId, actor),
+    /** Books for a member past the rules (never past a clash); the member gets the confirmation. */
+    async bookFor(
+      resourceId: string,
+      input: { username: string; start: Date; minutes: number; note: string; reason: string },
+      actor: Actor,
+    ) {
+      const outcome = await bookForMember(db, resourceId, input, actor);
+      if (outcome.status === 'booked') await sendBookingConfirmation(outcome.email, outcome.booking);
+      return outcome;
+    },
+  },
+  inductions: {
+    list: () => adminInductionList(db),
+    byId: (id: string) => inductionForAdmin(db, id),
+    save: (id: string | null, form: InductionForm, actor: Actor) => saveInduction(db, id, form, actor),
+    memberId: (username: string) => memberIdByUsername(db, username),
+    setInductor: (actor: InductionActor, input: { inductionId: string; userId: string; appoint: boolean }) =>
+      setInductor(db, actor, input),
+    signOff: (actor: InductionActor, input: { inductionId: string; userId: string; note: string }) =>
+      signOff(db, actor, input),
+    revoke: (actor: InductionActor, input: { inductionId: string; userId: string; reason: string }) =>
+      revokeInduction(db, actor, input),
   },
   log: {
     page: (page: number) => auditPage(db, page),

@@ -1,0 +1,327 @@
+// The admin's resource store on the real store (SQLite here, PostgreSQL in the second unit run):
+// a save and its audit entry commit together; a maintenance block is refused over a member's
+// booking, or cancels it when asked; a block and a booking sent at once cannot both win.
+import { afterAll, describe, expect, test } from 'vitest';
+import { db } from '../db';
+import { book } from '../bookings/book';
+import { addMaintenance, bookForMember, saveResource } from './resources';
+import { saveInduction } from './inductions';
+import { ResourceFormSchema, type ResourceForm } from '~/lib/booking/schemas';
+import { newMember, newResource } from '../../../tests/support/store-fixtures';
+
+afterAll(() => db.destroy());
+
+const admin = { username: 'boss' };
+
+/** A whole hour some days ahead. */
+const ahead = (days: number, hour = 10) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date;
+};
+const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+
+const form = (overrides: Record<string, unknown> = {}): ResourceForm =>
+  ResourceFormSchema.parse({
+    name: 'Laser Cutter',
+    kind: 'fabrication',
+    status: 'available',
+    slotMinutes: 30,
+    minMinutes: 30,
+    maxMinutes: 120,
+    hoursMode: 'weekly',
+    hours: { mon: { open: '09:00', close: '18:00' }, sat: { open: '10:00', close: '00:00' } },
+    horizonDays: 14,
+    maxWeekHours: 6,
+    ...overrides,
+  });
+
+const auditRows = (target: string) =>
+  db.selectFrom('audit_log').select(['action', 'actor', 'detail']).where('target', '=', target).execute();
+
+describe('saving a resource', () => {
+  test('creates it with its rules and an audit entry; a taken slug or unknown induction changes nothing', async () => {
+    const slug = `laser-${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await saveResource(db, null, form({ slug }), { choice: null, remove: false }, admin);
+    expect(saved).toMatchObject({ status: 'saved', slug });
+    const row = await db
+      .selectFrom('resources')
+      .selectAll()
+      .where('slug', '=', slug)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      slot_minutes: 30,
+      max_minutes: 120,
+      max_week_minutes: 360,
+      max_upcoming: null,
+    });
+    expect(JSON.parse(row.hours)).toEqual({
+      mon: { open: 540, close: 1080 },
+      sat: { open: 600, close: 1440 },
+    });
+    expect(await auditRows(`resource ${slug}`)).toEqual([
+      { action: 'resource.create', actor: '@boss', detail: 'Laser Cutter' },
+    ]);
+
+    const again = await saveResource(
+      db,
+      null,
+      form({ slug, name: 'Other' }),
+      { choice: null, remove: false },
+      admin,
+    );
+    expect(again).toEqual({
+      status: 'invalid',
+      fieldErrors: { slug: [`Another resource has the address /resources/${slug}`] },
+    });
+    const badInduction = await saveResource(
+      db,
+      saved.status === 'saved' ? saved.id : '',
+      form({ slug, induction: 'no-such-induction', status: 'out_of_service', statusReason: 'Bent' }),
+      { choice: null, remove: false },
+      admin,
+    );
+    expect(badInduction).toMatchObject({ status: 'invalid', fieldErrors: { induction: expect.any(Array) } });
+    expect(await auditRows(`resource ${slug}`)).toHaveLength(1);
+
+    const edited = await saveResource(
+      db,
+      saved.status === 'saved' ? saved.id : '',
+      form({ slug, status: 'out_of_service', statusReason: 'Laser tube replaced', hoursMode: 'any' }),
+      { choice: null, remove: false },
+      admin,
+    );
+    expect(edited.status).toBe('saved');
+    const after = await db
+      .selectFrom('resources')
+      .selectAll()
+      .where('slug', '=', slug)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      status: 'out_of_service',
+      status_reason: 'Laser tube replaced',
+      hours: 'any',
+    });
+    expect((await auditRows(`resource ${slug}`)).map((entry) => entry.action)).toEqual([
+      'resource.create',
+      'resource.update',
+    ]);
+  });
+
+  test('a change whose audit entry cannot be written is not saved either', async () => {
+    const slug = `audit-${crypto.randomUUID().slice(0, 8)}`;
+    // An actor whose name cannot be read makes recordAudit throw after the resource row is written.
+    const broken = {
+      get username(): string {
+        throw new Error('the audit entry failed');
+      },
+    };
+    const original = await db.selectFrom('audit_log').select('id').execute();
+    await expect(
+      saveResource(db, null, form({ slug }), { choice: null, remove: false }, broken),
+    ).rejects.toThrow();
+    expect(
+      await db.selectFrom('resources').select('id').where('slug', '=', slug).executeTakeFirst(),
+    ).toBeUndefined();
+    expect((await db.selectFrom('audit_log').select('id').execute()).length).toBe(original.length);
+  });
+
+  test('the schema keeps shortest ≤ longest, slot multiples, closing after opening and a reason', () => {
+    const result = ResourceFormSchema.safeParse({
+      ...form(),
+      minMinutes: 90,
+      maxMinutes: 45,
+      status: 'out_of_service',
+      statusReason: '',
+      hours: { tue: { open: '18:00', close: '09:00' } },
+      slug: 'availability',
+    });
+    expect(result.success).toBe(false);
+    const errors = result.success ? {} : result.error.flatten().fieldErrors;
+    expect(errors).toMatchObject({
+      slug: ['This address is reserved; choose another slug'],
+    });
+    const issues = result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(issues).toEqual(
+      expect.arrayContaining(['hours.tue.close: Closing time must be after opening time']),
+    );
+    const cross = ResourceFormSchema.safeParse({
+      ...form(),
+      minMinutes: 90,
+      maxMinutes: 45,
+      status: 'out_of_service',
+    });
+    const crossIssues = cross.success
+      ? []
+      : cross.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(crossIssues).toEqual(
+      expect.arrayContaining([
+        'statusReason: Say why it is out of service',
+        'maxMinutes: Longest booking must be a multiple of the 30-minute slot',
+        'maxMinutes: Longest booking must be at least the shortest booking',
+      ]),
+    );
+  });
+});
+
+describe('maintenance blocks', () => {
+  test('refused over a member’s booking; with cancel the booking is cancelled and the block stands, all audited', async () => {
+    const name = `Mill ${crypto.randomUUID().slice(0, 8)}`;
+    const resource = { ...(await newResource(db, { name })), name };
+    const member = await newMember(db, 'mnt');
+    const start = ahead(3);
+    const booked = await book(db, {
+      resourceId: resource.id,
+      userId: member.id,
+      start,
+      minutes: 60,
+      note: '',
+    });
+    expect(booked.status).toBe('booked');
+
+    const input = {
+      start: plus(start, -60),
+      end: plus(start, 120),
+      reason: 'Spindle service',
+      alsoCancel: false,
+    };
+    const refused = await addMaintenance(db, resource.id, input, admin);
+    expect(refused.status).toBe('bookings-stand');
+    if (refused.status === 'bookings-stand')
+      expect(refused.bookings.map((row) => row.member.username)).toEqual([member.username]);
+    expect(await activeKinds(resource.id)).toEqual(['booking']);
+
+    const added = await addMaintenance(db, resource.id, { ...input, alsoCancel: true }, admin);
+    expect(added.status).toBe('added');
+    if (added.status !== 'added') return;
+    expect(added.cancelled).toHaveLength(1);
+    expect(added.cancelled[0]!.booking.status).toBe('cancelled');
+    expect(added.cancelled[0]!.member.email).toBe(member.email);
+    expect(await activeKinds(resource.id)).toEqual(['maintenance']);
+    const cancelled = await db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('kind', '=', 'booking')
+      .where('resource_id', '=', resource.id)
+      .executeTakeFirstOrThrow();
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelled_by: '@boss', sequence: 1 });
+    const actions = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('detail', '=', 'Spindle service')
+      .where('target', 'like', `%${resource.name}%`)
+      .execute();
+    expect(actions.map((row) => row.action).sort()).toEqual(['booking.cancel', 'maintenance.create']);
+
+    // A member can no longer book into the block.
+    const blocked = await book(db, {
+      resourceId: resource.id,
+      userId: member.id,
+      start,
+      minutes: 30,
+      note: '',
+    });
+    expect(blocked.status).toBe('taken');
+  });
+
+  test('a block and a booking sent at the same moment: the database lets exactly one win', async () => {
+    for (let round = 0; round < 5; round++) {
+      const resource = await newResource(db);
+      const member = await newMember(db, 'race');
+      const start = ahead(4);
+      const [block, booking] = await Promise.all([
+        addMaintenance(
+          db,
+          resource.id,
+          { start, end: plus(start, 60), reason: 'Race', alsoCancel: false },
+          admin,
+        ),
+        book(db, { resourceId: resource.id, userId: member.id, start, minutes: 60, note: '' }),
+      ]);
+      const wins = [block.status === 'added', booking.status === 'booked'].filter(Boolean);
+      expect(wins).toHaveLength(1);
+      if (block.status !== 'added') expect(block.status).toBe('bookings-stand');
+      if (booking.status !== 'booked') expect(booking.status).toBe('taken');
+      expect(await activeKinds(resource.id)).toHaveLength(1);
+    }
+  });
+
+  test('booking on behalf skips the rules, never a clash, and is audited with its reason', async () => {
+    const name = `Hood ${crypto.randomUUID().slice(0, 8)}`;
+    const resource = {
+      ...(await newResource(db, { name, rules: { maxMinutes: 60, noticeMinutes: 24 * 60 } })),
+      name,
+    };
+    const member = await newMember(db, 'behalf');
+    const start = ahead(0, 23);
+    const outcome = await bookForMember(
+      db,
+      resource.id,
+      { username: member.username.toUpperCase(), start, minutes: 180, note: '', reason: 'Thesis deadline' },
+      admin,
+    );
+    expect(outcome.status).toBe('booked');
+    const clash = await bookForMember(
+      db,
+      resource.id,
+      { username: member.username, start: plus(start, 60), minutes: 30, note: '', reason: 'Again' },
+      admin,
+    );
+    expect(clash.status).toBe('taken');
+    expect(
+      await bookForMember(
+        db,
+        resource.id,
+        { username: 'nobody_here', start, minutes: 30, note: '', reason: 'x' },
+        admin,
+      ),
+    ).toEqual({ status: 'unknown-member' });
+    const entry = await db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('target', 'like', `${resource.name} %@${member.username}`)
+      .execute();
+    expect(entry).toEqual([{ action: 'booking.create', detail: 'Thesis deadline' }]);
+  });
+});
+
+describe('saving an induction', () => {
+  test('creates and renames it with audit entries; a name another has is refused', async () => {
+    const name = `Lathe induction ${crypto.randomUUID().slice(0, 6)}`;
+    const saved = await saveInduction(db, null, { name, description: '', validMonths: 12 }, admin);
+    expect(saved.status).toBe('saved');
+    if (saved.status !== 'saved') return;
+    expect(await saveInduction(db, null, { name, description: '' }, admin)).toEqual({
+      status: 'invalid',
+      fieldErrors: { name: ['Another induction has this name'] },
+    });
+    await saveInduction(
+      db,
+      saved.id,
+      { name: `${name} II`, description: 'Chuck key', validMonths: undefined },
+      admin,
+    );
+    const row = await db
+      .selectFrom('inductions')
+      .selectAll()
+      .where('id', '=', saved.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: `${name} II`, slug: saved.slug, valid_months: null });
+    expect((await auditRows(`induction ${saved.slug}`)).map((entry) => entry.action)).toEqual([
+      'induction.create',
+      'induction.update',
+    ]);
+  });
+});
+
+async function activeKinds(resourceId: string) {
+  const rows = await db
+    .selectFrom('bookings')
+    .select('kind')
+    .where('resource_id', '=', resourceId)
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((row) => row.kind);
+}

@@ -1,0 +1,320 @@
+// The lab's resources as admins run them (/admin/resources, docs/product.md §10): create and edit a
+// resource with its rules, block time for maintenance, book for a member past the rules. Each
+// change and its audit entry commit in one transaction. Maintenance blocks are rows of `bookings`
+// (kind 'maintenance'), so the database keeps them and members' bookings from ever overlapping
+// (docs/decisions/024-bookings-never-clash.md): a block over a booking is refused, or cancels it.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { deleteAsset, type PreparedAsset } from '../assets';
+import { discardChoices, useFile } from '../store/asset-claims';
+import type { Database } from '../db/schema';
+import { book, bookingRow, cancelRows, type BookOutcome } from '../bookings/book';
+import {
+  isClash,
+  rulesColumns,
+  selectBookings,
+  selectResources,
+  toBooking,
+  toResource,
+  writeTransaction,
+} from '../bookings/rows';
+import type { Booking, Resource } from '~/lib/booking/models';
+import { rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
+import { epochMinutes } from '~/lib/booking/time';
+import { slugify } from '~/lib/slug';
+import { actorName, recordAudit, type Actor } from './audit';
+
+export type ResourceSave =
+  | { status: 'saved'; id: string; slug: string }
+  | { status: 'invalid'; fieldErrors: Record<string, string[]> }
+  | { status: 'not-found' };
+
+export async function resourceById(db: Kysely<Database>, id: string): Promise<Resource | null> {
+  const row = await selectResources(db).where('resources.id', '=', id).executeTakeFirst();
+  return row ? toResource(row) : null;
+}
+
+/**
+ * Creates a resource (`resourceId` null) or updates one, with its photo (`photo`: a new one;
+ * `removePhoto`: none). A slug another resource has, or an induction that does not exist, is an
+ * error next to its field, and nothing changes.
+ */
+export async function saveResource(
+  db: Kysely<Database>,
+  resourceId: string | null,
+  form: ResourceForm,
+  photo: { choice: PreparedAsset | null; remove: boolean },
+  actor: Actor,
+): Promise<ResourceSave> {
+  const slug = form.slug || slugify(form.name);
+  let replaced: string | null = null;
+  let outcome: ResourceSave;
+  try {
+    outcome = await db.transaction().execute(async (trx): Promise<ResourceSave> => {
+      const existing = resourceId
+        ? await trx
+            .selectFrom('resources')
+            .select(['id', 'photo_id'])
+            .where('id', '=', resourceId)
+            .executeTakeFirst()
+        : null;
+      if (resourceId && !existing) return { status: 'not-found' };
+      const fieldErrors: Record<string, string[]> = {};
+      const sameSlug = await trx
+        .selectFrom('resources')
+        .select('id')
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      if (sameSlug && sameSlug.id !== resourceId)
+        fieldErrors[form.slug ? 'slug' : 'name'] = [`Another resource has the address /resources/${slug}`];
+      if (
+        form.induction &&
+        !(await trx.selectFrom('inductions').select('id').where('id', '=', form.induction).executeTakeFirst())
+      )
+        fieldErrors.induction = ['Choose an induction from the list'];
+      if (Object.keys(fieldErrors).length) return { status: 'invalid', fieldErrors };
+
+      let photoId = existing?.photo_id ?? null;
+      if (photo.choice || photo.remove) {
+        replaced = photoId;
+        photoId = photo.choice
+          ? await useFile(trx, photo.choice, { id: null, field: 'photo', kind: 'image' })
+          : null;
+      }
+      const now = new Date().toISOString();
+      const values = {
+        slug,
+        name: form.name,
+        kind: form.kind,
+        description: form.description,
+        photo_id: photoId,
+        status: form.status,
+        status_reason: form.status === 'out_of_service' ? (form.statusReason ?? '') : '',
+        induction_id: form.induction || null,
+        ...rulesColumns(rulesFromForm(form)),
+        updated_at: now,
+      };
+      const id = existing?.id ?? crypto.randomUUID();
+      if (existing) await trx.updateTable('resources').set(values).where('id', '=', id).execute();
+      else {
+        const last = await trx
+          .selectFrom('resources')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .executeTakeFirst();
+        await trx
+          .insertInto('resources')
+          .values({ id, created_at: now, position: Number(last?.position ?? 0) + 1, ...values })
+          .execute();
+      }
+      await recordAudit(trx, actor, {
+        action: existing ? 'resource.update' : 'resource.create',
+        target: `resource ${slug}`,
+        detail: form.status === 'out_of_service' ? `Out of service: ${form.statusReason}` : form.name,
+      });
+      return { status: 'saved', id, slug };
+    });
+  } catch (error) {
+    discardChoices(photo.choice);
+    throw error;
+  }
+  if (outcome.status !== 'saved') {
+    discardChoices(photo.choice);
+    return outcome;
+  }
+  if (replaced) await removeUnusedPhoto(db, replaced);
+  return outcome;
+}
+
+/** Deletes a replaced photo unless another resource, project or member shows it. */
+async function removeUnusedPhoto(db: Kysely<Database>, id: string) {
+  const [resource, project, user] = await Promise.all([
+    db.selectFrom('resources').select('id').where('photo_id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('projects')
+      .select('id')
+      .where((eb) => eb.or([eb('banner_id', '=', id), eb('logo_id', '=', id)]))
+      .executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([eb('avatar_id', '=', id), eb('banner_id', '=', id)]))
+      .executeTakeFirst(),
+  ]);
+  if (!resource && !project && !user)
+    await deleteAsset(db, id).catch((error) => console.error(`Removing unused photo ${id} failed:`, error));
+}
+
+/** A member's booking in the way of a maintenance block, with who to tell. */
+export interface StandingBooking {
+  booking: Booking;
+  member: { username: string; email: string };
+}
+
+export type MaintenanceOutcome =
+  | { status: 'added'; block: Booking; cancelled: StandingBooking[] }
+  /** members' bookings stand in that time (and 'Also cancel' was not ticked, or one came in a race) */
+  | { status: 'bookings-stand'; bookings: StandingBooking[] }
+  | { status: 'blocked'; blocks: Booking[] }
+  | { status: 'not-found' };
+
+/** Active rows of a resource whose blocked time overlaps [start, end). */
+async function activeRowsIn(trx: Kysely<Database>, resourceId: string, start: Date, end: Date) {
+  const rows = await selectBookings(trx)
+    .leftJoin('users', 'users.id', 'bookings.user_id')
+    .select(['users.username', 'users.email'])
+    .where('bookings.resource_id', '=', resourceId)
+    .where('bookings.status', '=', 'active')
+    .where('bookings.block_start', '<', epochMinutes(end))
+    .where('bookings.block_end', '>', epochMinutes(start))
+    .orderBy('bookings.starts_at')
+    .execute();
+  return {
+    bookings: rows
+      .filter((row) => row.kind === 'booking')
+      .map((row) => ({
+        booking: toBooking(row),
+        member: { username: row.username ?? '', email: row.email ?? '' },
+      })),
+    blocks: rows.filter((row) => row.kind === 'maintenance').map(toBooking),
+  };
+}
+
+/**
+ * Blocks [start, end) of a resource for maintenance. Refused while members' bookings stand in that
+ * time, unless `alsoCancel`: then they are cancelled in the same transaction (the caller mails
+ * their members after it commits). A booking made in the same instant is caught by the database.
+ */
+export async function addMaintenance(
+  db: Kysely<Database>,
+  resourceId: string,
+  input: { start: Date; end: Date; reason: string; alsoCancel: boolean },
+  actor: Actor,
+  now = new Date(),
+): Promise<MaintenanceOutcome> {
+  try {
+    return await writeTransaction(db, async (trx): Promise<MaintenanceOutcome> => {
+      const resource = await trx
+        .selectFrom('resources')
+        .select(['id', 'name', 'slug'])
+        .where('id', '=', resourceId)
+        .executeTakeFirst();
+      if (!resource) return { status: 'not-found' };
+      const standing = await activeRowsIn(trx, resourceId, input.start, input.end);
+      if (standing.blocks.length) return { status: 'blocked', blocks: standing.blocks };
+      if (standing.bookings.length && !input.alsoCancel)
+        return { status: 'bookings-stand', bookings: standing.bookings };
+      const cancelled = await cancelRows(
+        trx,
+        standing.bookings.map((row) => row.booking.id),
+        actorName(actor),
+        now,
+      );
+      for (const row of standing.bookings)
+        await recordAudit(trx, actor, {
+          action: 'booking.cancel',
+          target: `${resource.name} ${row.booking.start} for @${row.member.username}`,
+          detail: input.reason,
+        });
+      const values = bookingRow({
+        resourceId,
+        kind: 'maintenance',
+        userId: null,
+        start: input.start,
+        end: input.end,
+        bufferMinutes: 0,
+        bookedBy: actorName(actor),
+        reason: input.reason,
+        now,
+      });
+      await trx.insertInto('bookings').values(values).execute();
+      await recordAudit(trx, actor, {
+        action: 'maintenance.create',
+        target: `${resource.name} ${input.start.toISOString()}–${input.end.toISOString()}`,
+        detail: input.reason,
+      });
+      const block = toBooking(
+        await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
+      );
+      return {
+        status: 'added',
+        block,
+        cancelled: standing.bookings.map((row) => ({
+          member: row.member,
+          booking: cancelled.find((booking) => booking.id === row.booking.id) ?? row.booking,
+        })),
+      };
+    });
+  } catch (error) {
+    if (!isClash(error)) throw error;
+    // A booking came in between our look and our insert: the database refused the block.
+    const standing = await activeRowsIn(db, resourceId, input.start, input.end);
+    return standing.blocks.length
+      ? { status: 'blocked', blocks: standing.blocks }
+      : { status: 'bookings-stand', bookings: standing.bookings };
+  }
+}
+
+/** The resource's maintenance blocks that have not ended, soonest first. */
+export async function upcomingMaintenance(db: Kysely<Database>, resourceId: string, now = new Date()) {
+  const rows = await selectBookings(db)
+    .where('bookings.resource_id', '=', resourceId)
+    .where('bookings.kind', '=', 'maintenance')
+    .where('bookings.status', '=', 'active')
+    .where('bookings.ends_at', '>', now.toISOString())
+    .orderBy('bookings.starts_at')
+    .execute();
+  return rows.map(toBooking);
+}
+
+/** Removes (cancels) a maintenance block of the resource; false when there is no such active block. */
+export async function removeMaintenance(
+  db: Kysely<Database>,
+  resourceId: string,
+  blockId: string,
+  actor: Actor,
+  now = new Date(),
+) {
+  return writeTransaction(db, async (trx) => {
+    const block = await selectBookings(trx)
+      .where('bookings.id', '=', blockId)
+      .where('bookings.resource_id', '=', resourceId)
+      .where('bookings.kind', '=', 'maintenance')
+      .where('bookings.status', '=', 'active')
+      .executeTakeFirst();
+    if (!block) return false;
+    await cancelRows(trx, [block.id], actorName(actor), now);
+    await recordAudit(trx, actor, {
+      action: 'maintenance.remove',
+      target: `${block.resource_name} ${block.starts_at}–${block.ends_at}`,
+      detail: block.reason,
+    });
+    return true;
+  });
+}
+
+/**
+ * Books for a member past the rules, never past a clash (book() skips the rules and records the
+ * audit entry in its transaction). The member's address comes back for the confirmation mail.
+ */
+export async function bookForMember(
+  db: Kysely<Database>,
+  resourceId: string,
+  input: { username: string; start: Date; minutes: number; note: string; reason: string },
+  actor: Actor,
+): Promise<{ status: 'unknown-member' } | (BookOutcome & { email: string })> {
+  const member = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('username_key', '=', input.username.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!member) return { status: 'unknown-member' };
+  const outcome = await book(db, {
+    resourceId,
+    userId: member.id,
+    start: input.start,
+    minutes: input.minutes,
+    note: input.note,
+    onBehalf: { actor, reason: input.reason },
+  });
+  return { ...outcome, email: member.email };
+}

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test, expect, request as newRequest, type APIRequestContext } from '@playwright/test';
-import { newInviteKey } from '../support/admin';
+import { fixtureResource, newInviteKey } from '../support/admin';
 import { baseUrl, dataDir } from '../support/servers';
 import { freshMember, pngBytes, registerOverHttp } from '../e2e/accounts';
 import { waitForMail } from '../support/mail';
@@ -56,6 +56,10 @@ test('the OpenAPI document is valid and lists every call of the product §7 tabl
       '/page/posts/edit',
       '/page/posts/delete',
       '/page/profile/update_profile',
+      '/resources',
+      '/resources/{slug}/availability',
+      '/bookings',
+      '/bookings/{id}/cancel',
     ].sort(),
   );
 });
@@ -505,4 +509,134 @@ test('CORS is allowed only for API_CORS_ORIGINS', async ({ request }) => {
     headers: { Origin: 'https://evil.example' },
   });
   expect(form.status()).toBe(403);
+});
+
+test('booking: resources with their rules, availability without names, book, clash, rules, cancel', async () => {
+  const [one, two] = await Promise.all([member(), member()]);
+  const { http } = one;
+  const resources = await answer(http, await http.get('/api/resources'), 'GET', '/resources');
+  const cnc = resources.body.results.find((r: Body) => r.slug === 'cnc-router');
+  expect(cnc).toMatchObject({
+    induction: { slug: 'cnc', name: 'CNC induction' },
+    rules: { min_minutes: 60, max_minutes: 240, buffer_minutes: 15, notice_minutes: 60, max_upcoming: 3 },
+  });
+  expect(cnc.rules.hours.mon).toMatchObject({ open: expect.stringMatching(/^\d\d:\d\d$/) });
+  expect(cnc.rules_text.length).toBeGreaterThan(2);
+
+  const { slug } = await fixtureResource(
+    { rules: { noticeMinutes: 60, cancelCutoffMinutes: 120, maxMinutes: 240 } },
+    'seeded',
+  );
+  const availability = (query: string, token?: string) =>
+    http.get(`/api/resources/${slug}/availability${query}`, token ? bearer(token) : {});
+  const bad = [
+    [`?days=15`, 'days'],
+    [`?days=0`, 'days'],
+    [`?from=2026-02-30`, 'from'],
+  ] as const;
+  for (const [query, field] of bad) {
+    const refused = await answer(http, await availability(query), 'GET', '/resources/{slug}/availability');
+    expect(refused.status, query).toBe(422);
+    expect(refused.body.error.fields[field]).toBeTruthy();
+  }
+  const unknown = await http.get('/api/resources/no-such-machine/availability');
+  expect((await answer(http, unknown, 'GET', '/resources/{slug}/availability')).status).toBe(404);
+  const week = await answer(http, await availability('?days=14'), 'GET', '/resources/{slug}/availability');
+  expect(week.body.days).toHaveLength(14);
+  const tomorrow = week.body.days[1].slots.find((slot: Body) => slot.time === '10:00');
+  expect(tomorrow.state).toBe('free');
+
+  const book = (body: unknown, token = one.token) => http.post('/api/bookings', json(body, token));
+  const booked = async (body: unknown, token = one.token) =>
+    answer(http, await book(body, token), 'POST', '/bookings');
+  // Bad bodies and callers: nothing is booked.
+  expect(
+    (await http.post('/api/bookings', json({ resource: slug, start: tomorrow.start, minutes: 60 }))).status(),
+  ).toBe(401);
+  const malformed = await booked({ resource: slug, start: 'tomorrow at ten', minutes: '60', pin: 1 });
+  expect(malformed.status).toBe(422);
+  expect(Object.keys(malformed.body.error.fields).sort()).toEqual(['minutes', 'pin', 'start']);
+  const notJson = await http.post('/api/bookings', {
+    data: Buffer.from('{"resource":'),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${one.token}` },
+  });
+  expect((await answer(http, notJson, 'POST', '/bookings')).status).toBe(400);
+  expect((await booked({ resource: 'no-such-machine', start: tomorrow.start, minutes: 60 })).status).toBe(
+    404,
+  );
+  // The rules, in the pages' words.
+  const soon = new Date(Math.ceil((Date.now() + 60_000) / 1_800_000) * 1_800_000).toISOString();
+  const tooSoon = await booked({ resource: slug, start: soon, minutes: 60 });
+  expect(tooSoon.status).toBe(422);
+  expect(tooSoon.body.error).toMatchObject({ code: 'refused', message: 'Book at least 1 hour ahead.' });
+  expect((await booked({ resource: slug, start: tomorrow.start, minutes: 300 })).body.error.message).toBe(
+    'A booking here lasts at most 4 hours.',
+  );
+
+  const made = await booked({
+    resource: slug,
+    start: tomorrow.start,
+    minutes: 60,
+    note: 'Jig for the drone',
+  });
+  expect(made.status).toBe(201);
+  expect(made.body).toMatchObject({
+    resource: { slug },
+    start: tomorrow.start,
+    end: new Date(Date.parse(tomorrow.start) + 3_600_000).toISOString(),
+    note: 'Jig for the drone',
+    status: 'active',
+  });
+  // Another member (and a visitor) sees it booked, without a name; its owner sees it as theirs.
+  const theirs = await answer(
+    http,
+    await availability('?days=2', two.token),
+    'GET',
+    '/resources/{slug}/availability',
+  );
+  const slotOf = (body: Body) => body.days[1].slots.find((slot: Body) => slot.start === tomorrow.start);
+  expect(slotOf(theirs.body).state).toBe('booked');
+  expect(JSON.stringify(theirs.body)).not.toContain(one.who.username);
+  const mine = await answer(
+    http,
+    await availability('?days=2', one.token),
+    'GET',
+    '/resources/{slug}/availability',
+  );
+  expect(slotOf(mine.body).state).toBe('mine');
+
+  const clash = await booked({ resource: slug, start: tomorrow.start, minutes: 30 }, two.token);
+  expect(clash.status).toBe(409);
+  expect(clash.body.error).toMatchObject({ code: 'taken', message: 'That slot was just taken.' });
+  expect(clash.body.error.nearest.length).toBeGreaterThan(0);
+  expect(clash.body.error.nearest).not.toContain(tomorrow.start);
+
+  const list = await answer(http, await http.get('/api/bookings', bearer(one.token)), 'GET', '/bookings');
+  expect(list.body.upcoming.map((b: Body) => b.id)).toEqual([made.body.id]);
+  const cancel = (id: string, token: string) => http.post(`/api/bookings/${id}/cancel`, bearer(token));
+  // Someone else's booking is not found; past the cutoff it stays.
+  expect(
+    (await answer(http, await cancel(made.body.id, two.token), 'POST', '/bookings/{id}/cancel')).status,
+  ).toBe(404);
+  const late = await booked({
+    resource: slug,
+    start: new Date(Date.parse(soon) + 3_600_000).toISOString(),
+    minutes: 30,
+  });
+  expect(late.status).toBe(201);
+  const tooLate = await answer(http, await cancel(late.body.id, one.token), 'POST', '/bookings/{id}/cancel');
+  expect(tooLate.status).toBe(422);
+  expect(tooLate.body.error.message).toBe('Bookings can be cancelled until 2 hours before they start.');
+
+  const cancelled = await answer(
+    http,
+    await cancel(made.body.id, one.token),
+    'POST',
+    '/bookings/{id}/cancel',
+  );
+  expect(cancelled.body).toMatchObject({ id: made.body.id, status: 'cancelled' });
+  expect((await cancel(made.body.id, one.token)).status()).toBe(404);
+  // The slot is free again: the other member gets it.
+  expect((await booked({ resource: slug, start: tomorrow.start, minutes: 30 }, two.token)).status).toBe(201);
+  await Promise.all([one.http.dispose(), two.http.dispose()]);
 });

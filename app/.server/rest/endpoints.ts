@@ -24,20 +24,11 @@ import { passwordSignIn } from '../sign-in';
 import { FieldError, type Member, type Post, type Project } from '~/lib/models';
 import { UsernameSchema } from '~/lib/schemas';
 import * as S from './schemas';
+import { BOOKING_ENDPOINTS } from './booking-endpoints';
+import { RestError } from './errors';
 import { issueToken, revokeToken } from './tokens';
 
-/** An answer other than success: status, a stable code, the message, and messages per field. */
-export class RestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string[]>,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { RestError };
 
 /** One field's problem: handle.ts answers it as 422 invalid-input, like the seam's own. */
 const invalid = (field: string, message: string) => new FieldError(field, message);
@@ -70,6 +61,8 @@ export interface Endpoint<Body = unknown> {
   body?: z.ZodType<Body, z.ZodTypeDef, unknown> | 'multipart';
   /** the success answer: a JSON schema, or the bytes of a file */
   answer: z.ZodTypeAny | 'file';
+  /** answers 201 Created instead of 200 */
+  created?: true;
   /** error statuses this call can answer besides 400/401/413/415/429/500 that any call may */
   errors?: number[];
   handle(call: Call<Body>): Promise<unknown>;
@@ -410,4 +403,5 @@ export const ENDPOINTS: Endpoint<never>[] = [
       return userOf(input);
     },
   } satisfies Endpoint<z.infer<typeof S.UpdateProfileBodySchema>>),
+  ...BOOKING_ENDPOINTS,
 ];

@@ -50,7 +50,12 @@ const json = (body: unknown, status: number, headers: Record<string, string>) =>
 
 function errorBody(error: RestError) {
   return {
-    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.nearest ? { nearest: error.nearest } : {}),
+    },
   };
 }
 
@@ -153,7 +158,7 @@ export async function handleApi(request: Request, context: AppLoadContext, path:
       for (const [name, value] of Object.entries(cors)) result.headers.set(name, value);
       return result;
     }
-    return json(result, 200, cors);
+    return json(result, endpoint.created ? 201 : 200, cors);
   } catch (error) {
     const known =
       error instanceof RestError

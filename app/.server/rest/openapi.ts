@@ -24,7 +24,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'The token’s account is not a member yet',
   404: 'Not found (or not the caller’s)',
   405: 'Wrong method for this path',
-  409: 'Conflicts with what exists',
+  409: 'Conflicts with what exists (a booking: the time is taken)',
   413: 'The body or file is too large',
   415: 'Wrong Content-Type',
   422: 'A field is not valid; `fields` says which',
@@ -75,8 +75,8 @@ function operation(endpoint: Endpoint<never>) {
     ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      '200': {
-        description: 'OK',
+      [endpoint.created ? '201' : '200']: {
+        description: endpoint.created ? 'Created' : 'OK',
         content:
           endpoint.answer === 'file'
             ? { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } }
@@ -104,7 +104,7 @@ export function openApiDocument() {
       title: 'Makerspace community API',
       version: '1.0.0',
       description:
-        'The calls of the makerspace backend (members, posts, projects, assets, accounts). Writes take `Authorization: Bearer <token>`. Errors are `{error: {code, message, fields?}}`. See docs/api.md.',
+        'The calls of the makerspace backend (members, posts, projects, assets, accounts) and of booking the lab (resources, availability, bookings). Writes take `Authorization: Bearer <token>`. Errors are `{error: {code, message, fields?}}`. See docs/api.md.',
     },
     servers: [{ url: `${config.PUBLIC_URL}/api` }],
     paths,

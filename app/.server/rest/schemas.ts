@@ -78,6 +78,10 @@ export const ErrorOutSchema = z.object({
     code: z.string().describe('invalid-json, invalid-input, unauthorized, not-found, ... (docs/api.md)'),
     message: z.string(),
     fields: z.record(z.array(z.string())).optional().describe('messages per request field'),
+    nearest: z
+      .array(z.string())
+      .optional()
+      .describe('409 taken: free starts (ISO 8601) of the same length close by'),
   }),
 });
 
@@ -162,3 +166,106 @@ export const UpdateProfileBodySchema = z
   })
   .strict()
   .refine(...differentImages);
+
+// ---- bookings (docs/product.md §10) ----
+
+const OpeningDaySchema = z
+  .object({
+    open: z.string().describe('HH:MM, lab time'),
+    close: z.string().describe('HH:MM; 24:00 is midnight'),
+  })
+  .nullable();
+
+export const ResourceOutSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['fabrication', 'electronics', 'wetlab']),
+  description: z.string(),
+  photo: AssetRefSchema.nullable(),
+  status: z.enum(['available', 'out_of_service']),
+  status_reason: z.string().describe('why it is out of service; empty when available'),
+  induction: z.object({ slug: z.string(), name: z.string() }).nullable().describe('the induction it needs'),
+  rules: z.object({
+    slot_minutes: z.number().int(),
+    min_minutes: z.number().int(),
+    max_minutes: z.number().int(),
+    buffer_minutes: z.number().int().describe('after each booking nobody else may start'),
+    hours: z
+      .union([
+        z.literal('any'),
+        z.object({
+          mon: OpeningDaySchema,
+          tue: OpeningDaySchema,
+          wed: OpeningDaySchema,
+          thu: OpeningDaySchema,
+          fri: OpeningDaySchema,
+          sat: OpeningDaySchema,
+          sun: OpeningDaySchema,
+        }),
+      ])
+      .describe("'any' time, or opening hours per weekday in Europe/Dublin (null: closed)"),
+    notice_minutes: z.number().int(),
+    horizon_days: z.number().int(),
+    cancel_cutoff_minutes: z.number().int(),
+    max_upcoming: z.number().int().nullable().describe('null: no limit'),
+    max_week_minutes: z.number().int().nullable().describe('per lab week, Monday to Sunday; null: no limit'),
+  }),
+  rules_text: z.array(z.string()).describe('the rules in plain words, as the resource page says them'),
+});
+
+export const ResourcesOutSchema = z.object({ results: z.array(ResourceOutSchema) });
+
+export const AvailabilityOutSchema = z.object({
+  resource: z.string().describe('the slug'),
+  from: z.string().describe('YYYY-MM-DD, the first lab day'),
+  days: z.array(
+    z.object({
+      day: z.string().describe('YYYY-MM-DD'),
+      open: z.boolean(),
+      slots: z.array(
+        z.object({
+          start: z.string().describe('ISO 8601, UTC'),
+          time: z.string().describe('HH:MM on the lab’s clock'),
+          state: z
+            .enum(['free', 'booked', 'mine', 'maintenance', 'closed', 'past', 'later'])
+            .describe('mine: the caller’s own booking (with a bearer token)'),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const BookingOutSchema = z.object({
+  id: z.string(),
+  resource: z.object({ slug: z.string(), name: z.string() }),
+  start: z.string().describe('ISO 8601, UTC'),
+  end: z.string().describe('ISO 8601, UTC'),
+  note: z.string(),
+  status: z.enum(['active', 'cancelled']),
+  created_at: z.string(),
+  cancelled_at: z.string().nullable(),
+});
+
+export const BookingsOutSchema = z.object({
+  upcoming: z.array(BookingOutSchema).describe('soonest first, running ones included'),
+  past: z.array(BookingOutSchema).describe('latest first'),
+});
+
+export const BookBodySchema = z
+  .object({
+    resource: z
+      .string({ required_error: 'resource is required' })
+      .min(1)
+      .max(64)
+      .describe('a resource’s slug'),
+    start: z
+      .string({ required_error: 'start is required' })
+      .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }),
+    minutes: z
+      .number({ required_error: 'minutes is required', invalid_type_error: 'Must be a number of minutes' })
+      .int('Must be a number of minutes')
+      .positive('Must be a number of minutes')
+      .max(14 * 24 * 60),
+    note: z.string().trim().max(500, 'A note has at most 500 characters').default(''),
+  })
+  .strict();

@@ -1,0 +1,196 @@
+// The booking calls of /api (docs/api.md §7): the same rules, texts and store as the pages, through
+// the `bookings` facade (app/.server/bookings): a taken slot answers 409 with the nearest free
+// starts, a rule's refusal 422 with the rule in plain words, someone else's booking 404.
+import type { z } from 'zod';
+import { bookings, TAKEN_MESSAGE } from '../bookings';
+import type { Booking, Resource } from '~/lib/booking/models';
+import { clockText, describeRules, WEEKDAYS } from '~/lib/booking/rules';
+import type { Refusal } from '~/lib/booking/rules';
+import { addDays, labDayOf, parseLabDay } from '~/lib/booking/time';
+import type { Call, Endpoint } from './endpoints';
+import { RestError } from './errors';
+import * as S from './schemas';
+import { accountForToken } from './tokens';
+
+/** The most days one availability call covers. */
+export const AVAILABILITY_MAX_DAYS = 14;
+
+const toResourceOut = (resource: Resource): z.infer<typeof S.ResourceOutSchema> => {
+  const { rules } = resource;
+  return {
+    slug: resource.slug,
+    name: resource.name,
+    kind: resource.kind,
+    description: resource.description,
+    photo: resource.photo ? { id: resource.photo.id } : null,
+    status: resource.status,
+    status_reason: resource.statusReason,
+    induction: resource.induction ? { slug: resource.induction.slug, name: resource.induction.name } : null,
+    rules: {
+      slot_minutes: rules.slotMinutes,
+      min_minutes: rules.minMinutes,
+      max_minutes: rules.maxMinutes,
+      buffer_minutes: rules.bufferMinutes,
+      hours:
+        rules.hours === 'any'
+          ? 'any'
+          : (Object.fromEntries(
+              WEEKDAYS.map((day) => {
+                const times = rules.hours === 'any' ? undefined : rules.hours[day];
+                return [day, times ? { open: clockText(times.open), close: clockText(times.close) } : null];
+              }),
+            ) as z.infer<typeof S.ResourceOutSchema>['rules']['hours']),
+      notice_minutes: rules.noticeMinutes,
+      horizon_days: rules.horizonDays,
+      cancel_cutoff_minutes: rules.cancelCutoffMinutes,
+      max_upcoming: rules.maxUpcoming,
+      max_week_minutes: rules.maxWeekMinutes,
+    },
+    rules_text: describeRules(rules),
+  };
+};
+
+const toBookingOut = (booking: Booking): z.infer<typeof S.BookingOutSchema> => ({
+  id: booking.id,
+  resource: { slug: booking.resource.slug, name: booking.resource.name },
+  start: booking.start,
+  end: booking.end,
+  note: booking.note,
+  status: booking.status,
+  created_at: booking.createdAt,
+  cancelled_at: booking.cancelledAt,
+});
+
+async function resourceOf(slug: string) {
+  const resource = await bookings.resources.bySlug(slug);
+  if (!resource) throw new RestError(404, 'not-found', 'Resource not found');
+  return resource;
+}
+
+/** A rule's refusal: 422 with the rule in plain words, on its field when it has one. */
+const refusedError = (refusal: Refusal) =>
+  new RestError(
+    422,
+    'refused',
+    refusal.message,
+    refusal.field ? { [refusal.field]: [refusal.message] } : undefined,
+  );
+
+const member = (call: Call<unknown>) => call.caller!;
+
+/** Erases an endpoint's body type once its handler was checked against its schema. */
+const define = <Body>(endpoint: Endpoint<Body>) => endpoint as Endpoint<never>;
+
+export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
+  define({
+    method: 'GET',
+    path: '/resources',
+    summary: 'Every resource with its status, the induction it needs and its booking rules',
+    access: 'public',
+    answer: S.ResourcesOutSchema,
+    handle: async () => ({ results: (await bookings.resources.list()).map(toResourceOut) }),
+  } satisfies Endpoint),
+  define({
+    method: 'GET',
+    path: '/resources/{slug}/availability',
+    summary: `A resource's slots from ?from=YYYY-MM-DD (default today, lab time) for ?days=N (1 to ${AVAILABILITY_MAX_DAYS}, default 7), as its page shows them: never who booked. With a bearer token the caller's own bookings are 'mine'.`,
+    access: 'public',
+    answer: S.AvailabilityOutSchema,
+    errors: [404, 422],
+    async handle({ params, request, token }) {
+      const url = new URL(request.url);
+      const fromText = url.searchParams.get('from');
+      const from = fromText === null ? labDayOf(new Date()) : parseLabDay(fromText);
+      if (!from)
+        throw new RestError(422, 'invalid-input', 'from: Must be a date YYYY-MM-DD', {
+          from: ['Must be a date YYYY-MM-DD'],
+        });
+      const daysText = url.searchParams.get('days') ?? '7';
+      const days = /^\d{1,2}$/.test(daysText) ? Number(daysText) : NaN;
+      if (!(days >= 1 && days <= AVAILABILITY_MAX_DAYS)) {
+        const message = `Must be a whole number from 1 to ${AVAILABILITY_MAX_DAYS}`;
+        throw new RestError(422, 'invalid-input', `days: ${message}`, { days: [message] });
+      }
+      const resource = await resourceOf(params.slug);
+      const viewer = token ? ((await accountForToken(token))?.member?.id ?? null) : null;
+      const weeks = await Promise.all(
+        [0, 7]
+          .filter((offset) => offset < days)
+          .map((offset) => bookings.week(resource, addDays(from, offset), viewer)),
+      );
+      return {
+        resource: resource.slug,
+        from,
+        days: weeks
+          .flat()
+          .slice(0, days)
+          .map((day) => ({
+            day: day.day,
+            open: day.open,
+            slots: day.slots.map(({ start, time, state }) => ({ start, time, state })),
+          })),
+      };
+    },
+  } satisfies Endpoint),
+  define({
+    method: 'GET',
+    path: '/bookings',
+    summary: 'The caller’s active bookings: upcoming and past',
+    access: 'member',
+    answer: S.BookingsOutSchema,
+    async handle(call) {
+      const { upcoming, past } = await bookings.mine(member(call).id);
+      return { upcoming: upcoming.map(toBookingOut), past: past.map(toBookingOut) };
+    },
+  } satisfies Endpoint),
+  define({
+    method: 'POST',
+    path: '/bookings',
+    summary:
+      'Books a resource for the caller by the same rules as its page: 201 with the booking; 409 when the time is taken (`nearest`: free starts of the same length close by); 422 when a rule refuses, with the rule in plain words',
+    access: 'member',
+    body: S.BookBodySchema,
+    answer: S.BookingOutSchema,
+    created: true,
+    errors: [404, 409, 422],
+    async handle(call) {
+      const { body } = call;
+      const resource = await resourceOf(body.resource);
+      const outcome = await bookings.book({
+        resourceId: resource.id,
+        userId: member(call).id,
+        start: new Date(body.start),
+        minutes: body.minutes,
+        note: body.note,
+      });
+      switch (outcome.status) {
+        case 'booked':
+          return toBookingOut(outcome.booking);
+        case 'refused':
+          throw refusedError(outcome.refusal);
+        case 'taken': {
+          const error = new RestError(409, 'taken', TAKEN_MESSAGE);
+          error.nearest = outcome.nearest;
+          throw error;
+        }
+        case 'not-found':
+          throw new RestError(404, 'not-found', 'Resource not found');
+      }
+    },
+  } satisfies Endpoint<z.infer<typeof S.BookBodySchema>>),
+  define({
+    method: 'POST',
+    path: '/bookings/{id}/cancel',
+    summary:
+      'Cancels one of the caller’s bookings, up to the resource’s cancellation cutoff (422 past it); answers the booking, now cancelled',
+    access: 'member',
+    answer: S.BookingOutSchema,
+    errors: [404, 422],
+    async handle(call) {
+      const outcome = await bookings.cancel(call.params.id, member(call).id);
+      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not found');
+      if (outcome.status === 'refused') throw refusedError(outcome.refusal);
+      return toBookingOut(outcome.booking);
+    },
+  } satisfies Endpoint),
+];

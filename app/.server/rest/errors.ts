@@ -1,0 +1,16 @@
+// An /api answer other than success (handle.ts turns it into `{error: {code, message, ...}}`).
+
+export class RestError extends Error {
+  /** 409 taken: free starts of the same length close by */
+  nearest?: string[];
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}

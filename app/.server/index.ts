@@ -13,6 +13,8 @@ export {
 } from './own-data';
 export { store } from './store';
 export { bookings, TAKEN_MESSAGE } from './bookings';
+export { askForInduction, inductionFor } from './bookings/induction-request';
+export { InductionRequestSchema } from '~/lib/booking/schemas';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';

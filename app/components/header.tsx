@@ -10,6 +10,8 @@ interface HeaderUser {
 const publicLinks = [
   { to: '/members', label: 'members' },
   { to: '/portfolio', label: 'portfolio' },
+  // docs/product.md §10: the lab's machines and their calendars, for visitors too.
+  { to: '/resources', label: 'book' },
   // docs/product.md §2: contact scrolls to the footer, going to / first when elsewhere.
   { to: '/#contact', label: 'contact' },
 ];

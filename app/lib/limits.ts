@@ -3,3 +3,5 @@
 export const MIN_PASSWORD = 8;
 export const MAX_QUALIFICATIONS = 5;
 export const MAX_BIO = 2000;
+/** A member's message with an induction request (docs/product.md §10). */
+export const MAX_INDUCTION_REQUEST = 500;

@@ -1,0 +1,154 @@
+// Bookings as calendar feeds and files (docs/product.md §10, RFC 5545 in app/lib/booking/ical.ts).
+// A member's private feed lives at /calendar/{token}.ics: the token is the only secret, so it is
+// long and random, and 'Reset link' replaces it (the old address answers 404 at once). Feeds
+// carry no METHOD; cancelled bookings stay in them as STATUS:CANCELLED for 30 days so that
+// subscribed calendars drop them.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { bookingEvent, busyEvent } from './calendar';
+import { selectBookings, toBooking } from './rows';
+import { calendar } from '~/lib/booking/ical';
+import { SITE_NAME } from '~/lib/site';
+
+const DAY_MS = 86_400_000;
+/** How long a cancelled booking stays in a feed. */
+export const CANCELLED_KEPT_DAYS = 30;
+/** How far back a feed reaches: a year of past bookings is plenty for a calendar app. */
+const PAST_DAYS = 365;
+/** How often a feed asks to be fetched again (REFRESH-INTERVAL). */
+export const FEED_REFRESH_MINUTES = 60;
+
+/** 32 random bytes, base64url: 43 characters. */
+const newToken = () => crypto.randomBytes(32).toString('base64url');
+export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** An iCalendar body and its ETag (a hash of the body, so it changes exactly when the feed does). */
+export interface CalendarFile {
+  body: string;
+  etag: string;
+}
+
+const withEtag = (body: string): CalendarFile => ({
+  body,
+  etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+});
+
+export function memberFeedsIn(db: Kysely<Database>) {
+  return {
+    /** The member's feed token, made on first use. */
+    async token(userId: string): Promise<string> {
+      const found = await db
+        .selectFrom('calendar_feeds')
+        .select('token')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (found) return found.token;
+      // Two first views at once: the second insert does nothing and both read the one token.
+      await db
+        .insertInto('calendar_feeds')
+        .values({ user_id: userId, token: newToken(), created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('user_id').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('calendar_feeds')
+        .select('token')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return row.token;
+    },
+
+    /** A new token for the member; the old one stops working at once. */
+    async reset(userId: string): Promise<string> {
+      const token = newToken();
+      await db
+        .insertInto('calendar_feeds')
+        .values({ user_id: userId, token, created_at: new Date().toISOString() })
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet({ token, created_at: new Date().toISOString() }),
+        )
+        .execute();
+      return token;
+    },
+
+    /** The feed behind a token: the member's bookings of the past year on, recently cancelled ones kept. */
+    async calendar(token: string, now = new Date()): Promise<CalendarFile | null> {
+      if (!FEED_TOKEN.test(token)) return null;
+      const feed = await db
+        .selectFrom('calendar_feeds')
+        .select('user_id')
+        .where('token', '=', token)
+        .executeTakeFirst();
+      if (!feed) return null;
+      const rows = await selectBookings(db)
+        .where('bookings.user_id', '=', feed.user_id)
+        .where('bookings.kind', '=', 'booking')
+        .where('bookings.ends_at', '>', new Date(now.getTime() - PAST_DAYS * DAY_MS).toISOString())
+        .where((eb) =>
+          eb.or([
+            eb('bookings.status', '=', 'active'),
+            eb(
+              'bookings.cancelled_at',
+              '>',
+              new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString(),
+            ),
+          ]),
+        )
+        .orderBy('bookings.starts_at')
+        .orderBy('bookings.id')
+        .execute();
+      return withEtag(
+        calendar(rows.map(toBooking).map(bookingEvent), {
+          name: `${SITE_NAME}: my bookings`,
+          refreshMinutes: FEED_REFRESH_MINUTES,
+        }),
+      );
+    },
+
+    /** One of the member's own bookings as an 'Add to calendar' file (METHOD:PUBLISH), or null. */
+    async bookingFile(userId: string, bookingId: string): Promise<CalendarFile | null> {
+      const row = await selectBookings(db)
+        .where('bookings.id', '=', bookingId)
+        .where('bookings.user_id', '=', userId)
+        .where('bookings.kind', '=', 'booking')
+        .executeTakeFirst();
+      return row ? withEtag(calendar([bookingEvent(toBooking(row))], { method: 'PUBLISH' })) : null;
+    },
+  };
+}
+
+/** How far back a resource's public feed reaches: busy times of the past month and everything ahead. */
+const RESOURCE_PAST_DAYS = 30;
+
+export function resourceFeedsIn(db: Kysely<Database>) {
+  return {
+    /**
+     * A resource's public feed (/resources/{slug}/calendar.ics): when it is busy (bookings and
+     * maintenance) with no member, no note and no reason; recently cancelled rows kept as cancelled.
+     */
+    async calendar(resource: { id: string; name: string }, now = new Date()): Promise<CalendarFile> {
+      const rows = await selectBookings(db)
+        .where('bookings.resource_id', '=', resource.id)
+        .where('bookings.ends_at', '>', new Date(now.getTime() - RESOURCE_PAST_DAYS * DAY_MS).toISOString())
+        .where((eb) =>
+          eb.or([
+            eb('bookings.status', '=', 'active'),
+            eb(
+              'bookings.cancelled_at',
+              '>',
+              new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString(),
+            ),
+          ]),
+        )
+        .orderBy('bookings.starts_at')
+        .orderBy('bookings.id')
+        .execute();
+      return withEtag(
+        calendar(rows.map(toBooking).map(busyEvent), {
+          name: `${SITE_NAME}: ${resource.name}`,
+          refreshMinutes: FEED_REFRESH_MINUTES,
+        }),
+      );
+    },
+  };
+}

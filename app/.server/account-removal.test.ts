@@ -3,8 +3,11 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../tests/support/own-database';
-import { newMember } from '../../tests/support/store-fixtures';
+import { newInduction, newMember, newResource } from '../../tests/support/store-fixtures';
 import { ownAccountConfirmation, removeMember } from './account-removal';
+import { book, cancelBooking } from './bookings/book';
+import { requestInduction, revokeInduction, setInductor, signOff } from './bookings/inductions';
+import { memberData } from './data-export';
 import { identity } from './identity';
 import { nowIso } from '~/lib/time';
 
@@ -126,4 +129,63 @@ test('confirmation is the password for a member who has one, else the username',
   );
   expect(await ownAccountConfirmation(db, (await member(uid)).id)).toBe('password');
   expect(await ownAccountConfirmation(db, (await member()).id)).toBe('username');
+});
+
+test('a member’s bookings, inductions and requests are in their export, and deleting them frees their slots', async () => {
+  const admin = { ...(await member()), role: 'admin' as const };
+  const leaving = await member();
+  const other = await member();
+  const induction = await newInduction(db, { name: 'Laser induction' });
+  const second = await newInduction(db, { name: 'Lathe induction' });
+  const resource = await newResource(db, { induction: induction.id });
+  expect(
+    await signOff(db, admin, { inductionId: induction.id, userId: leaving.id, note: 'Good hands' }),
+  ).toBe('signed-off');
+  expect(await signOff(db, admin, { inductionId: second.id, userId: leaving.id, note: '' })).toBe(
+    'signed-off',
+  );
+  expect(
+    await revokeInduction(db, admin, { inductionId: second.id, userId: leaving.id, reason: 'Unsafe' }),
+  ).toBe('revoked');
+  expect(
+    await requestInduction(db, { inductionId: second.id, userId: leaving.id, message: 'Again please' }),
+  ).toBe('requested');
+  await setInductor(db, 'cli', { inductionId: induction.id, userId: leaving.id, appoint: true });
+  await signOff(db, admin, { inductionId: induction.id, userId: other.id, note: '' });
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(10, 0, 0, 0);
+  const slot = { resourceId: resource.id, start, minutes: 60 };
+  const kept = await book(db, { ...slot, userId: leaving.id, note: 'Etching a PCB' });
+  if (kept.status !== 'booked') throw new Error(kept.status);
+  const dropped = await book(db, {
+    ...slot,
+    start: new Date(start.getTime() + 86_400_000),
+    userId: leaving.id,
+    note: 'Maybe',
+  });
+  if (dropped.status !== 'booked') throw new Error(dropped.status);
+  await cancelBooking(db, dropped.booking.id, { userId: leaving.id });
+  expect(await book(db, { ...slot, userId: other.id, note: '' })).toMatchObject({ status: 'taken' });
+
+  const data = (await memberData(db, leaving.id, 'https://lab.example'))!;
+  expect(data.bookings.bookings).toMatchObject([
+    { note: 'Etching a PCB', status: 'active', start: start.toISOString() },
+    { note: 'Maybe', status: 'cancelled' },
+  ]);
+  expect(data.bookings.inductions).toMatchObject([
+    { induction: induction.name, standing: 'held', note: 'Good hands', signed_off_by: `@${admin.username}` },
+    { induction: second.name, standing: 'revoked', revoke_reason: 'Unsafe' },
+  ]);
+  expect(data.bookings.induction_requests).toMatchObject([
+    { induction: second.name, message: 'Again please' },
+  ]);
+
+  expect(await removeMember(db, leaving.id, { username: admin.username })).toMatchObject({
+    username: leaving.username,
+  });
+  expect(await book(db, { ...slot, userId: other.id, note: '' })).toMatchObject({ status: 'booked' });
+  for (const table of ['bookings', 'member_inductions', 'induction_requests', 'inductors'] as const) {
+    const rows = await db.selectFrom(table).select('user_id').where('user_id', '=', leaving.id).execute();
+    expect(rows, table).toEqual([]);
+  }
 });

@@ -36,7 +36,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!member) return null;
-  const [posts, projects, removals] = await Promise.all([
+  const [posts, projects, removals, booking] = await Promise.all([
     db.selectFrom('posts').selectAll().where('user_id', '=', member.id).orderBy('created_at').execute(),
     db
       .selectFrom('project_members')
@@ -46,6 +46,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
       .orderBy('projects.name')
       .execute(),
     removalNotices(db, member.id),
+    bookingData(db, member.id),
   ]);
   const ids = [member.avatar_id, member.banner_id, ...posts.map((post) => post.file_id)].filter(
     (id): id is string => Boolean(id),
@@ -90,7 +91,97 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     created_at: post.created_at,
     updated_at: post.updated_at,
   }));
-  return { username: member.username, profile, posts: postList, files: archived };
+  return { username: member.username, profile, posts: postList, bookings: booking, files: archived };
+}
+
+/**
+ * The member's side of booking the lab (docs/product.md §10): every booking of theirs, cancelled
+ * ones too, with its note; their inductions, held, expired or revoked; their induction requests.
+ */
+async function bookingData(db: Kysely<Database>, memberId: string) {
+  const [bookings, inductions, requests] = await Promise.all([
+    db
+      .selectFrom('bookings')
+      .innerJoin('resources', 'resources.id', 'bookings.resource_id')
+      .select([
+        'resources.name as resource',
+        'bookings.starts_at',
+        'bookings.ends_at',
+        'bookings.note',
+        'bookings.status',
+        'bookings.booked_by',
+        'bookings.reason',
+        'bookings.created_at',
+        'bookings.cancelled_at',
+        'bookings.cancelled_by',
+      ])
+      .where('bookings.user_id', '=', memberId)
+      .where('bookings.kind', '=', 'booking')
+      .orderBy('bookings.starts_at')
+      .execute(),
+    db
+      .selectFrom('member_inductions')
+      .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
+      .select([
+        'inductions.name as induction',
+        'member_inductions.signed_off_by',
+        'member_inductions.signed_off_at',
+        'member_inductions.note',
+        'member_inductions.expires_at',
+        'member_inductions.revoked_at',
+        'member_inductions.revoked_by',
+        'member_inductions.revoke_reason',
+      ])
+      .where('member_inductions.user_id', '=', memberId)
+      .orderBy('member_inductions.signed_off_at')
+      .execute(),
+    db
+      .selectFrom('induction_requests')
+      .innerJoin('inductions', 'inductions.id', 'induction_requests.induction_id')
+      .select([
+        'inductions.name as induction',
+        'induction_requests.message',
+        'induction_requests.created_at',
+        'induction_requests.done_at',
+        'induction_requests.done_by',
+      ])
+      .where('induction_requests.user_id', '=', memberId)
+      .orderBy('induction_requests.created_at')
+      .execute(),
+  ]);
+  const now = new Date().toISOString();
+  return {
+    bookings: bookings.map((row) => ({
+      resource: row.resource,
+      start: row.starts_at,
+      end: row.ends_at,
+      note: row.note,
+      status: row.status,
+      booked_on_your_behalf_by: row.booked_by,
+      on_behalf_reason: row.booked_by ? row.reason : null,
+      created_at: row.created_at,
+      cancelled_at: row.cancelled_at,
+      cancelled_by: row.cancelled_by,
+    })),
+    inductions: inductions.map((row) => ({
+      induction: row.induction,
+      standing: row.revoked_at ? 'revoked' : row.expires_at && row.expires_at <= now ? 'expired' : 'held',
+      signed_off_by: row.signed_off_by,
+      signed_off_at: row.signed_off_at,
+      note: row.note,
+      expires_at: row.expires_at,
+      revoked_at: row.revoked_at,
+      revoked_by: row.revoked_by,
+      revoke_reason: row.revoke_reason,
+    })),
+    induction_requests: requests.map((row) => ({
+      induction: row.induction,
+      message: row.message,
+      requested_at: row.created_at,
+      done_at: row.done_at,
+      done_by: row.done_by,
+    })),
+  };
 }
 
 const README = `Your data from the Dublin Makerspace community site.
@@ -98,6 +189,8 @@ const README = `Your data from the Dublin Makerspace community site.
 profile.json   your profile as it is stored (name, e-mail, bio, qualifications, projects,
                directory listing, and posts an admin removed with the reason)
 posts.json     every post you wrote, with its text
+bookings.json  your bookings of the lab's machines (cancelled ones too, with your notes), your
+               inductions (held, expired or revoked, who signed you off) and induction requests
 files/         every file you uploaded: avatar, banner and post attachments (images as the site keeps them)
 `;
 
@@ -137,6 +230,7 @@ export async function zipStream(data: NonNullable<Awaited<ReturnType<typeof memb
     addText('README.txt', README);
     addText('profile.json', `${JSON.stringify(data.profile, null, 2)}\n`);
     addText('posts.json', `${JSON.stringify(data.posts, null, 2)}\n`);
+    addText('bookings.json', `${JSON.stringify(data.bookings, null, 2)}\n`);
     for (const file of data.files) {
       const stored = await files.read(file.assetId, ORIGINAL);
       if (!stored) continue;

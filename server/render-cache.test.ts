@@ -121,6 +121,26 @@ describe('renderCache', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('renders a page again once the expiry it declares has passed, and never passes the header on', async () => {
+    const { state, cache, render, get } = site();
+    // Like a resource's week: true until the next minute, as the page says when rendered.
+    const nextMinute = () => new Date(Math.floor(state.clock / 60_000) * 60_000 + 60_000);
+    const page = () => render({ headers: { 'X-Render-Expires': nextMinute().toUTCString() } })();
+    const first = await cache.respond(get(), page);
+    expect(first.headers.has('X-Render-Expires')).toBe(false);
+    state.clock = 59_000;
+    expect((await cache.respond(get(), page)).headers.get('X-Render-Cache')).toBe('hit');
+    expect(state.renders).toBe(1);
+    // Nothing was written, but the slots shown have moved on: rendered again, under a new ETag.
+    state.clock = 60_000;
+    const later = await cache.respond(get({ 'If-None-Match': first.headers.get('ETag')! }), page);
+    expect(state.renders).toBe(2);
+    expect(later.status).toBe(200);
+    expect(later.headers.has('X-Render-Expires')).toBe(false);
+    const member = await cache.respond(get({ Cookie: '__session=abc' }), page);
+    expect(member.headers.has('X-Render-Expires')).toBe(false);
+  });
+
   it('renders once for a crowd arriving together, and keys pages on the whole URL', async () => {
     const { state, cache, render, get } = site();
     const answers = await Promise.all(Array.from({ length: 10 }, () => cache.respond(get(), render())));

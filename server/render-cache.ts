@@ -7,8 +7,11 @@
 //
 // The data version (app/.server/data-version.ts) is read at most twice a second, and again at once
 // after any request that may have written (anything but a cookieless GET), so a page is never more
-// than half a second behind a write on another instance and never behind one made here.
+// than half a second behind a write on another instance and never behind one made here. A page
+// that shows time passing names the moment it stops being true (RENDER_EXPIRES), and is rendered
+// again after it.
 import crypto from 'node:crypto';
+import { RENDER_EXPIRES } from '../app/lib/render-expiry';
 
 export interface RenderCacheOptions {
   readVersion: () => Promise<string>;
@@ -28,6 +31,8 @@ interface Entry {
   body: string;
   /** the CSP nonce the document was rendered with, replaced by a fresh one in every answer */
   nonce: string | null;
+  /** ms since the epoch from which the page is no longer true (its RENDER_EXPIRES), or null */
+  expires: number | null;
 }
 
 export type Render = () => Promise<Response>;
@@ -82,6 +87,8 @@ export function renderCache({
     }
   }
 
+  const expired = (entry: Entry) => entry.expires !== null && entry.expires <= now();
+
   function drop(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
@@ -94,12 +101,17 @@ export function renderCache({
     const headers = response.headers;
     if (response.status !== 200 || !isPublicPage(headers) || headers.has('Set-Cookie')) return null;
     const nonce = /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
+    const expiresAt = Date.parse(headers.get(RENDER_EXPIRES) ?? '');
+    const expires = Number.isNaN(expiresAt) ? null : expiresAt;
+    headers.delete(RENDER_EXPIRES);
     return {
       version: current,
-      etag: `W/"${buildVersion}.${current}"`,
+      // A page re-rendered at its expiry is a new page at the same data version.
+      etag: `W/"${buildVersion}.${current}${expires === null ? '' : `.${expires.toString(36)}`}"`,
       headers: [...headers].filter(([name]) => name !== 'etag' && name !== 'vary'),
       body: await response.text(),
       nonce,
+      expires,
     };
   }
 
@@ -132,9 +144,9 @@ export function renderCache({
   /** Answers `request`, from the cache when it may, else with `render()`. */
   async function respond(request: Request, render: Render): Promise<Response> {
     if (request.method !== 'GET' || request.headers.has('Cookie') || request.headers.has('Authorization')) {
-      if (request.method === 'HEAD' && !request.headers.has('Cookie')) return render();
+      if (request.method === 'HEAD' && !request.headers.has('Cookie')) return withoutExpiry(await render());
       try {
-        return keepPrivate(await render(), request);
+        return keepPrivate(withoutExpiry(await render()), request);
       } finally {
         generation += 1;
       }
@@ -145,12 +157,12 @@ export function renderCache({
     } catch (error) {
       // The store cannot say: render as if there were no cache (the page shows the failure).
       console.error('Render cache: reading the data version failed:', (error as Error).message);
-      return render();
+      return withoutExpiry(await render());
     }
     const url = new URL(request.url);
     const key = url.pathname + url.search;
     const hit = entries.get(key);
-    if (hit?.version === current) {
+    if (hit?.version === current && !expired(hit)) {
       entries.delete(key);
       entries.set(key, hit);
       return answer(hit, request, 'hit');
@@ -158,20 +170,20 @@ export function renderCache({
     const inFlight = rendering.get(key);
     if (inFlight?.version === current) {
       const entry = await inFlight.promise;
-      return entry ? answer(entry, request, 'hit') : render();
+      return entry ? answer(entry, request, 'hit') : withoutExpiry(await render());
     }
     let rendered!: Response;
     const promise = render().then(async (response) => {
       rendered = response;
       const entry = await entryFrom(response, current);
       // A render that began before the version changed is not kept over a newer one.
-      if (entry && (!known || known.version === current)) keep(key, entry);
+      if (entry && (!known || known.version === current) && !expired(entry)) keep(key, entry);
       return entry;
     });
     rendering.set(key, { version: current, promise });
     try {
       const entry = await promise;
-      return entry ? answer(entry, request, 'miss') : rendered;
+      return entry ? answer(entry, request, 'miss') : withoutExpiry(rendered);
     } finally {
       if (rendering.get(key)?.promise === promise) rendering.delete(key);
     }
@@ -193,5 +205,11 @@ function keepPrivate(response: Response, request: Request): Response {
     headers.set('Cache-Control', 'private, no-cache');
     headers.append('Vary', 'Cookie');
   }
+  return response;
+}
+
+/** The expiry is for this cache alone: no answer carries it out. */
+function withoutExpiry(response: Response): Response {
+  if (response.headers.has(RENDER_EXPIRES)) response.headers.delete(RENDER_EXPIRES);
   return response;
 }

@@ -120,7 +120,9 @@ export default function Landing() {
                   strokeLinejoin="round"
                 />
               </svg>
-              <h3>{resource.title}</h3>
+              <h3>
+                <Link to="/resources">{resource.title}</Link>
+              </h3>
               <ul className="ticks">
                 {resource.items.map((item) => (
                   <li key={item}>{item}</li>
@@ -158,12 +160,19 @@ export default function Landing() {
       </section>
 
       <section className="section" aria-labelledby="tools-heading">
-        <h2 id="tools-heading">Tools on the floor</h2>
+        <h2 id="tools-heading">
+          <Link to="/resources">Tools on the floor</Link>
+        </h2>
         <ul className="tool-list">
           {tools.map((tool) => (
             <li key={tool}>{tool}</li>
           ))}
         </ul>
+        <p>
+          <Link to="/resources" className="button">
+            See when they are free and book
+          </Link>
+        </p>
       </section>
 
       <section className="section" aria-labelledby="videos-heading">

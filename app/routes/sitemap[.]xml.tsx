@@ -1,15 +1,20 @@
-// /sitemap.xml: the public pages, every member, post and project.
-import { store, config } from '~/.server';
+// /sitemap.xml: the public pages, every member, post, project and machine to book.
+import { bookings, store, config } from '~/.server';
 import { escapeHtml } from '~/lib/html';
 
 export async function loader() {
-  const [members, projects] = await Promise.all([store.members.list(), store.projects.list()]);
-  const paths = ['/', '/members', '/portfolio', '/terms', '/privacy'];
+  const [members, projects, resources] = await Promise.all([
+    store.members.list(),
+    store.projects.list(),
+    bookings.resources.list(),
+  ]);
+  const paths = ['/', '/members', '/portfolio', '/resources', '/terms', '/privacy'];
   for (const member of members) {
     const id = member.username.toLowerCase();
     paths.push(`/members/${id}`, ...member.posts.map((post) => `/posts/${id}/${post.slug}`));
   }
   paths.push(...projects.map((project) => `/portfolio/${project.slug}`));
+  paths.push(...resources.map((resource) => `/resources/${resource.slug}`));
   const urls = paths
     .map((path) => `  <url><loc>${escapeHtml(config.PUBLIC_URL + path)}</loc></url>`)
     .join('\n');

@@ -105,3 +105,12 @@ export const fixtureSignOff = (
   expiresAt?: string,
   server: ServerName = currentServer(),
 ) => admin(server, 'fixture', 'sign-off', username, induction, ...(expiresAt ? [expiresAt] : []));
+
+/** A member's booking written straight into the store (no rules checked); its id. */
+export const fixtureBooking = (
+  username: string,
+  resourceSlug: string,
+  start: string,
+  minutes: number,
+  server: ServerName = currentServer(),
+) => admin(server, 'fixture', 'book', username, resourceSlug, start, String(minutes));

@@ -4,6 +4,7 @@
 // PostgreSQL as well as SQLite. The journeys about those pages use the pages instead.
 import crypto from 'node:crypto';
 import { db } from '../../app/.server/db';
+import { bookingRow } from '../../app/.server/bookings/book';
 import { rulesColumns } from '../../app/.server/bookings/rows';
 import { OPEN_RULES } from './store-fixtures';
 import type { BookingRules } from '../../app/lib/booking/rules';
@@ -99,6 +100,27 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         })
         .execute();
       return 'ok';
+    }
+    case 'book': {
+      // A member's booking straight into the calendar (no rules checked; the database still refuses a clash).
+      const [username, resourceSlug, startIso, minutes] = args as [string, string, string, string];
+      const resource = await db
+        .selectFrom('resources')
+        .select(['id', 'buffer_minutes'])
+        .where('slug', '=', resourceSlug)
+        .executeTakeFirstOrThrow();
+      const start = new Date(startIso);
+      const values = bookingRow({
+        resourceId: resource.id,
+        kind: 'booking',
+        userId: await userId(username),
+        start,
+        end: new Date(start.getTime() + Number(minutes) * 60_000),
+        bufferMinutes: resource.buffer_minutes,
+        now: new Date(),
+      });
+      await db.insertInto('bookings').values(values).execute();
+      return values.id;
     }
     default:
       throw new Error(`unknown fixture ${kind}`);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { labTime, parseLabDay } from './time';
+import { MAX_INDUCTION_REQUEST } from '../limits';
 
 export const MAX_INDUCTION_NOTE = 500;
 
@@ -242,12 +243,10 @@ export type InductionForm = z.infer<typeof InductionFormSchema>;
 
 export const AppointInductorSchema = z.object({ username: required('Username', 64) });
 
-export const INDUCTION_REQUEST_MAX = 500;
-
 /** A member asks for the induction a resource needs, from its page, with an optional short message. */
 export const InductionRequestSchema = z.object({
   intent: z.literal('request-induction', { errorMap: () => ({ message: 'Unknown action' }) }),
-  message: text('Message', INDUCTION_REQUEST_MAX).default(''),
+  message: text('Message', MAX_INDUCTION_REQUEST).default(''),
 });
 
 export const BOOKING_NOTE_MAX = 500;

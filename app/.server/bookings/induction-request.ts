@@ -1,0 +1,43 @@
+// A member on a resource's page who lacks its induction (docs/product.md §10): where they stand,
+// and their request for it, which the induction's inductors and the admins are told of by e-mail
+// once it has committed (a failed mail never undoes the request; sendMail logs it).
+import { db } from '../db';
+import type { Resource } from '~/lib/booking/models';
+import type { InductionStanding } from '~/lib/booking/rules';
+import { inductionStanding, openRequests, requestInduction, requestRecipients } from './inductions';
+import { sendInductionRequest } from './mail';
+
+/** The member's standing with the induction `resource` needs, and whether they have asked for it. */
+export async function inductionFor(
+  resource: Resource,
+  userId: string,
+  now = new Date(),
+): Promise<{ standing: InductionStanding; requested: boolean }> {
+  if (!resource.induction) return { standing: { state: 'not-needed' }, requested: false };
+  const standing = await inductionStanding(db, resource.induction, userId, now);
+  if (standing.state === 'held') return { standing, requested: false };
+  const open = await openRequests(db, { userId });
+  return { standing, requested: open.some((request) => request.induction.id === resource.induction!.id) };
+}
+
+export type AskOutcome = 'requested' | 'already-open' | 'not-needed';
+
+export async function askForInduction(
+  member: { id: string; username: string; fullname: string },
+  resource: Resource,
+  message: string,
+): Promise<AskOutcome> {
+  const induction = resource.induction;
+  if (!induction) return 'not-needed';
+  const { standing } = await inductionFor(resource, member.id);
+  if (standing.state === 'held') return 'not-needed';
+  const outcome = await requestInduction(db, { inductionId: induction.id, userId: member.id, message });
+  if (outcome === 'not-found') return 'not-needed';
+  if (outcome === 'requested')
+    await sendInductionRequest(await requestRecipients(db, induction.id), {
+      member,
+      induction: induction.name,
+      message,
+    });
+  return outcome;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest';
+import type { BookingRules } from './rules';
+import { daySlots, type CalendarBlock } from './slots';
+import { nextChange, slotLines } from './week-view';
+
+const printer: BookingRules = {
+  slotMinutes: 30,
+  minMinutes: 30,
+  maxMinutes: 720,
+  bufferMinutes: 0,
+  hours: 'any',
+  noticeMinutes: 60,
+  horizonDays: 14,
+  cancelCutoffMinutes: 0,
+  maxUpcoming: null,
+  maxWeekMinutes: null,
+};
+// Monday 1 March 2027, 08:10 in Dublin (GMT).
+const now = new Date('2027-03-01T08:10:00Z');
+const booking = (start: string, end: string, mine = false): CalendarBlock => ({
+  kind: 'booking',
+  mine,
+  start: new Date(start),
+  end: new Date(end),
+  blockedUntil: new Date(end),
+});
+
+describe('slotLines', () => {
+  test('runs nobody can book are one line each; free slots stay one each', () => {
+    const day = daySlots(
+      printer,
+      '2027-03-01',
+      [
+        booking('2027-03-01T10:00:00Z', '2027-03-01T11:30:00Z'),
+        booking('2027-03-01T12:00:00Z', '2027-03-01T13:00:00Z', true),
+      ],
+      now,
+    );
+    const lines = slotLines(day, 30);
+    expect(lines.slice(0, 4)).toEqual([
+      // 00:00 to 09:00 (now plus an hour's notice, rounded to the slot): past, in one line.
+      { state: 'past', start: '2027-03-01T00:00:00.000Z', from: '00:00', until: '09:30' },
+      { state: 'free', start: '2027-03-01T09:30:00.000Z', time: '09:30' },
+      { state: 'booked', start: '2027-03-01T10:00:00.000Z', from: '10:00', until: '11:30' },
+      { state: 'free', start: '2027-03-01T11:30:00.000Z', time: '11:30' },
+    ]);
+    expect(lines[4]).toEqual({
+      state: 'mine',
+      start: '2027-03-01T12:00:00.000Z',
+      from: '12:00',
+      until: '13:00',
+    });
+    // 48 slots become 5 lines and the 22 free slots from 13:00 to midnight.
+    expect(lines).toHaveLength(5 + 22);
+    expect(lines.at(-1)).toEqual({ state: 'free', start: '2027-03-01T23:30:00.000Z', time: '23:30' });
+  });
+
+  test('a run that ends at midnight ends at 24:00', () => {
+    const day = daySlots(printer, '2027-03-20', [], now);
+    const later = slotLines(day, 30);
+    expect(later).toEqual([
+      { state: 'later', start: '2027-03-20T00:00:00.000Z', from: '00:00', until: '24:00' },
+    ]);
+  });
+});
+
+describe('nextChange', () => {
+  test('the next slot to fall inside the notice period, or the next midnight in Dublin', () => {
+    const days = [daySlots(printer, '2027-03-01', [], now)];
+    // 09:30 is the first slot still bookable with an hour's notice: it turns past at 08:30.
+    expect(nextChange(printer, days, now)).toEqual(new Date('2027-03-01T08:30:00Z'));
+    // A week with no slot ahead (the last one): midnight, when today moves on. Summer time: 23:00 UTC.
+    const summer = new Date('2027-07-01T22:00:00Z');
+    expect(nextChange(printer, [daySlots(printer, '2027-06-24', [], summer)], summer)).toEqual(
+      new Date('2027-07-01T23:00:00Z'),
+    );
+  });
+});

@@ -1,0 +1,48 @@
+// How a resource's page shows its week (docs/product.md §10). A run of slots in one state nobody can
+// book collapses into one line ('09:00–11:30 Booked'), so a week of 30-minute slots round the clock
+// (336 slots) stays a small page; each free slot stays a link of its own.
+import type { BookingRules } from './rules';
+import type { Day, SlotState } from './slots';
+import { addDays, addMinutes, labClock, labDayOf, labTime } from './time';
+
+export type SlotLine =
+  | { state: 'free'; start: string; time: string }
+  | { state: Exclude<SlotState, 'free'>; start: string; from: string; until: string };
+
+/** 'HH:MM' a slot ends, 24:00 for the next midnight. */
+const endClock = (start: string, minutes: number) => {
+  const clock = labClock(addMinutes(new Date(start), minutes));
+  return clock === '00:00' ? '24:00' : clock;
+};
+
+export function slotLines(day: Day, slotMinutes: number): SlotLine[] {
+  const lines: SlotLine[] = [];
+  for (const slot of day.slots) {
+    const last = lines.at(-1);
+    if (slot.state === 'free') lines.push({ state: 'free', start: slot.start, time: slot.time });
+    else if (last && last.state === slot.state) last.until = endClock(slot.start, slotMinutes);
+    else
+      lines.push({
+        state: slot.state,
+        start: slot.start,
+        from: slot.time,
+        until: endClock(slot.start, slotMinutes),
+      });
+  }
+  return lines;
+}
+
+/**
+ * When a week's page stops being true with nothing written: the next moment a shown slot falls
+ * inside the notice period (it turns 'Past'), or the lab's next midnight (today moves on, and one
+ * more day opens for booking). The render cache serves the page until then and no longer.
+ */
+export function nextChange(rules: BookingRules, days: readonly Day[], now: Date): Date {
+  let next = labTime(addDays(labDayOf(now), 1), 0);
+  for (const day of days)
+    for (const slot of day.slots) {
+      const turns = addMinutes(new Date(slot.start), -rules.noticeMinutes);
+      if (turns > now && turns < next) next = turns;
+    }
+  return next;
+}

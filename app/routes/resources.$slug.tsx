@@ -1,0 +1,303 @@
+// /resources/{slug} — one machine (docs/product.md §10): what it is, its rules in plain words, the
+// induction it needs, and a week of its calendar from `?from=YYYY-MM-DD` in Dublin time. Visitors
+// and other members see 'Booked', never who. A member without the induction may ask for it here.
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  askForInduction,
+  bookings,
+  formReply,
+  FORMS,
+  getUser,
+  InductionRequestSchema,
+  inductionFor,
+  notFound,
+  parseWithZod,
+  PUBLIC_PAGE_CACHE,
+  readForm,
+  requireUser,
+  tooLarge,
+} from '~/.server';
+import { GeneralErrorBoundary, NotFoundPage } from '~/components/errors';
+import { Field, FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { ResourcePhoto, ResourceStatus } from '~/components/resources';
+import { RESOURCE_KINDS } from '~/lib/booking/models';
+import { describeRules, inductionRefusal } from '~/lib/booking/rules';
+import { SLOT_TEXT, weekStart } from '~/lib/booking/slots';
+import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/booking/time';
+import { nextChange, slotLines } from '~/lib/booking/week-view';
+import { READ_PAGE } from '~/lib/hydration';
+import { MAX_INDUCTION_REQUEST } from '~/lib/limits';
+import { pageMeta, publicUrlFrom } from '~/lib/meta';
+import { RENDER_EXPIRES, renderExpires } from '~/lib/render-expiry';
+import { metaDescription } from '~/lib/text';
+import { assetUrl } from '~/lib/images';
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const resource = args.data?.resource;
+  if (!resource) return pageMeta(args, { title: 'Not found', description: 'No such machine at the lab.' });
+  const base = publicUrlFrom(args.matches);
+  const description = resource.description || `${resource.name}: see when it is free and book it at the lab.`;
+  const image = resource.photo ? assetUrl(resource.photo.id, 960) : undefined;
+  return pageMeta(args, {
+    title: resource.name,
+    description,
+    keywords: [resource.name, RESOURCE_KINDS[resource.kind], 'book'],
+    image,
+    extra: [
+      {
+        'script:ld+json': {
+          '@context': 'https://schema.org',
+          '@type': 'Thing',
+          name: resource.name,
+          description: metaDescription(description),
+          url: `${base}/resources/${resource.slug}`,
+          ...(image ? { image: `${base}${image}` } : {}),
+        },
+      },
+    ],
+  });
+};
+
+export const handle = READ_PAGE;
+
+async function resourceFor(slug: string | undefined) {
+  const resource = await bookings.resources.bySlug(slug ?? '');
+  if (!resource) notFound();
+  return resource;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const now = new Date();
+  const [resource, user] = await Promise.all([resourceFor(params.slug), getUser(request)]);
+  const from = weekStart(parseLabDay(new URL(request.url).searchParams.get('from')), now);
+  const [days, viewer] = await Promise.all([
+    bookings.week(resource, from, user?.id ?? null, now),
+    user ? inductionFor(resource, user.id, now) : null,
+  ]);
+  const { rules, ...shown } = resource;
+  return data(
+    {
+      resource: shown,
+      rules: describeRules(rules),
+      from,
+      week: days.map((day) => ({
+        day: day.day,
+        open: day.open,
+        lines: slotLines(day, rules.slotMinutes),
+      })),
+      signedIn: Boolean(user),
+      refusal: viewer ? (inductionRefusal(viewer.standing)?.message ?? null) : null,
+      requested: viewer?.requested ?? false,
+    },
+    // Which slots are past, and which day is today, change with the clock alone.
+    { headers: renderExpires(nextChange(rules, days, now)) },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const resource = await resourceFor(params.slug);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  // The page has one form; anything else was not sent by it.
+  if (formData.get('intent') !== 'request-induction')
+    return formReply({ status: 'error', error: { '': ['Unknown action.'] } });
+  const submission = parseWithZod(formData, { schema: InductionRequestSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  const outcome = await askForInduction(user, resource, submission.value.message);
+  const name = resource.induction?.name;
+  const notice =
+    outcome === 'requested'
+      ? 'Induction requested. An inductor will be in touch.'
+      : outcome === 'already-open'
+        ? `You have already requested the ${name}. An inductor will be in touch.`
+        : name
+          ? `You hold the ${name}: you can book this.`
+          : 'This needs no induction: you can book it.';
+  return { result: submission.reply({ resetForm: true }), notice };
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const expires = loaderHeaders.get(RENDER_EXPIRES);
+  return { ...PUBLIC_PAGE_CACHE, ...(expires ? { [RENDER_EXPIRES]: expires } : {}) };
+};
+
+export default function ResourcePage() {
+  const { resource, rules, from, week, signedIn, refusal, requested } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const notice = actionData && 'notice' in actionData ? actionData.notice : null;
+  const available = resource.status === 'available';
+  const mayBook = available && !refusal;
+  const path = `/resources/${resource.slug}`;
+  const weekHref = (day: string) => `${path}?${new URLSearchParams({ from: day })}`;
+  const last = addDays(from, 6);
+  return (
+    <main id="main" className="page resource-page">
+      <p>
+        <Link to="/resources" className="back-link">
+          ← All machines
+        </Link>
+      </p>
+      <div className="resource-intro">
+        <ResourcePhoto
+          photo={resource.photo}
+          loading="lcp"
+          sizes="(max-width: 800px) 100vw, 480px"
+          className="resource-photo resource-photo-large"
+        />
+        <div>
+          <p className="eyebrow-dark">{RESOURCE_KINDS[resource.kind]}</p>
+          <h1>{resource.name}</h1>
+          <p className="resource-facts">
+            <ResourceStatus status={resource.status} />
+            {resource.induction ? (
+              <span className="muted">Needs the {resource.induction.name}</span>
+            ) : (
+              <span className="muted">No induction needed</span>
+            )}
+          </p>
+          {available ? null : (
+            <p className="notice" role="note">
+              Out of service{resource.statusReason ? `: ${resource.statusReason}` : '.'} It cannot be booked
+              until it is back.
+            </p>
+          )}
+          {resource.description ? <p className="prewrap">{resource.description}</p> : null}
+          <h2 className="rules-heading">How booking works here</h2>
+          <ul className="ticks">
+            {rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+          {signedIn ? null : (
+            <p>
+              <Link to={`/login?${new URLSearchParams({ from: path })}`} className="button" rel="nofollow">
+                Sign in to book
+              </Link>
+            </p>
+          )}
+          {refusal ? (
+            <InductionRequest
+              refusal={refusal}
+              requested={requested}
+              notice={notice}
+              result={actionData?.result}
+            />
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="week-heading" className="week">
+        <div className="week-header">
+          <h2 id="week-heading">
+            {shortDayName(from)} to {shortDayName(last)}
+          </h2>
+          <nav aria-label="Weeks" className="week-nav">
+            <Link to={weekHref(addDays(from, -7))} rel="nofollow" preventScrollReset>
+              ← Previous week
+            </Link>
+            <Link to={weekHref(addDays(from, 7))} rel="nofollow" preventScrollReset>
+              Next week →
+            </Link>
+          </nav>
+        </div>
+        <p className="muted week-note">Times are Dublin time.</p>
+        <div className="week-days">
+          {week.map((day) => (
+            <section key={day.day} aria-labelledby={`day-${day.day}`} className="week-day">
+              <h3 id={`day-${day.day}`}>
+                <abbr title={longDayName(day.day)}>{shortDayName(day.day)}</abbr>
+              </h3>
+              {day.open ? (
+                <ul className="slots">
+                  {day.lines.map((line) =>
+                    line.state === 'free' ? (
+                      mayBook ? (
+                        <li key={line.start}>
+                          <Link
+                            to={`${path}/book?${new URLSearchParams({ start: line.start })}`}
+                            className="slot slot-free"
+                          >
+                            {`${line.time} ${SLOT_TEXT.free}`}
+                          </Link>
+                        </li>
+                      ) : (
+                        <li key={line.start} className="slot slot-free">
+                          {`${line.time} ${SLOT_TEXT.free}`}
+                        </li>
+                      )
+                    ) : (
+                      <li key={line.start} className={`slot slot-${line.state}`}>
+                        {`${line.from}–${line.until} ${SLOT_TEXT[line.state]}`}
+                      </li>
+                    ),
+                  )}
+                </ul>
+              ) : (
+                <p className="slot slot-closed">{SLOT_TEXT.closed}</p>
+              )}
+            </section>
+          ))}
+        </div>
+      </section>
+    </main>
+  );
+}
+
+function InductionRequest({
+  refusal,
+  requested,
+  notice,
+  result,
+}: {
+  refusal: string;
+  requested: boolean;
+  notice: string | null;
+  result: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({ lastResult: notice ? null : result, shouldValidate: 'onSubmit' });
+  return (
+    <section className="card induction-request" aria-labelledby="induction-heading">
+      <h2 id="induction-heading">{refusal}</h2>
+      {notice ? (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      ) : requested ? (
+        <p>You have asked for it; an inductor will be in touch.</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} noValidate>
+          <FormBanner id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="intent" value="request-induction" />
+          <Field
+            label="Message (optional)"
+            field={fields.message}
+            hint="When suits you, or what you plan to make."
+            textareaProps={{
+              ...getTextareaProps(fields.message),
+              rows: 3,
+              maxLength: MAX_INDUCTION_REQUEST,
+            }}
+          />
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Requesting...' : 'Request an induction'}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = () => (
+  <GeneralErrorBoundary notFound={<NotFoundPage />} loadFailure="this machine" />
+);

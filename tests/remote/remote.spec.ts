@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { emulatorAuth } from '../support/firebase-accounts';
-import { newInviteKey } from '../support/admin';
+import { fixtureResource, newInviteKey } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { baseUrl, dataDir } from '../support/servers';
 import { freshMember, pngFile, register, signIn, type NewMember } from '../e2e/accounts';
@@ -138,7 +138,7 @@ test('register, sign in, write a post with a file, replace and remove it, delete
   expect(avatar.headers()['content-type']).toBe('image/png');
 });
 
-test("another member's post cannot be opened for editing nor changed", async ({ page, request }) => {
+test("another member's post cannot be changed; bookings live in B's own store", async ({ page, request }) => {
   await memberOnB(page);
   const [theirs] = await postsAtA(request, 'aoife_byrne');
   await page.goto(`/posts/edit/${theirs.id}`);
@@ -149,6 +149,26 @@ test("another member's post cannot be opened for editing nor changed", async ({ 
   expect(forged.status()).toBe(404);
   const [after] = await postsAtA(request, 'aoife_byrne');
   expect(after.title).toBe(theirs.title);
+
+  // A has no booking calls: the resource is B's own, and so is the booking, made for B's copy of
+  // the member (docs/api.md §6).
+  const { slug } = await fixtureResource({ name: `Remote printer ${Date.now()}` }, 'remote');
+  await page.goto(`/resources/${slug}`);
+  const slot = page.getByRole('link', { name: /^\d\d:\d\d Free$/ }).nth(4);
+  const time = (await slot.textContent())!.slice(0, 5);
+  await slot.click();
+  await expect(page.getByRole('heading', { name: 'Confirm booking', level: 1 })).toBeVisible();
+  await page.getByLabel('Note (optional)').fill('Through site B');
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page).toHaveURL(/\/bookings/);
+  await expect(page.getByText('Booking confirmed.')).toBeVisible();
+  const booking = page
+    .getByRole('region', { name: 'Upcoming' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Through site B' });
+  await expect(booking).toContainText(time);
+  await page.goto(`/resources/${slug}`);
+  await expect(page.getByText(new RegExp(`^${time}–\\d\\d:\\d\\d Your booking$`))).toBeVisible();
 });
 
 test('forgot password: the mail, the reset and the new password, all through B', async ({ page }) => {

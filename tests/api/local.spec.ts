@@ -605,6 +605,21 @@ test('booking: resources with their rules, availability without names, book, cla
   );
   expect(slotOf(mine.body).state).toBe('mine');
 
+  // The resource's public feed has the busy time, with no name or note; unchanged, it answers 304.
+  const feed = await http.get(`/resources/${slug}/calendar.ics`);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(feed.headers()['cache-control']).toMatch(/^public/);
+  const ics = await feed.text();
+  expect(ics).toContain(`DTSTART:${tomorrow.start.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`);
+  for (const secret of [one.who.username, one.who.fullname, 'Jig for the drone'])
+    expect(ics).not.toContain(secret);
+  const unchanged = await http.get(`/resources/${slug}/calendar.ics`, {
+    headers: { 'If-None-Match': feed.headers()['etag'] },
+  });
+  expect(unchanged.status()).toBe(304);
+  expect((await http.get('/resources/no-such-machine/calendar.ics')).status()).toBe(404);
+
   const clash = await booked({ resource: slug, start: tomorrow.start, minutes: 30 }, two.token);
   expect(clash.status).toBe(409);
   expect(clash.body.error).toMatchObject({ code: 'taken', message: 'That slot was just taken.' });

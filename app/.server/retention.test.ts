@@ -3,7 +3,8 @@
 // nothing that still counts.
 import crypto from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
-import { newMember } from '../../tests/support/store-fixtures';
+import { newMember, newResource } from '../../tests/support/store-fixtures';
+import { bookingRow } from './bookings/book';
 import { db } from './db';
 import { sweepExpiredRows } from './retention';
 
@@ -82,4 +83,34 @@ test('ended sessions, passed rate-limit windows and expired codes go; live ones 
     .where('key', 'in', Object.values(limits))
     .execute();
   expect(keys.map((row) => row.key)).toEqual([limits.open]);
+});
+
+test('cancelled bookings go 30 days after they were cancelled; active ones, past or not, stay', async () => {
+  const { id: userId } = await newMember(db, 'retb');
+  const { id: resourceId } = await newResource(db);
+  const row = (daysFromNow: number, cancelledDaysAgo: number | null) => ({
+    ...bookingRow({
+      resourceId,
+      kind: 'booking',
+      userId,
+      start: new Date(Date.now() + daysFromNow * DAY_MS),
+      end: new Date(Date.now() + daysFromNow * DAY_MS + 3_600_000),
+      bufferMinutes: 0,
+      now: new Date(Date.now() - 60 * DAY_MS),
+    }),
+    status: cancelledDaysAgo === null ? ('active' as const) : ('cancelled' as const),
+    cancelled_at: cancelledDaysAgo === null ? null : iso(-cancelledDaysAgo * DAY_MS),
+  });
+  const rows = {
+    past: row(-50, null),
+    upcoming: row(5, null),
+    cancelledLately: row(3, 29),
+    cancelledLongAgo: row(-40, 31),
+  };
+  await db.insertInto('bookings').values(Object.values(rows)).execute();
+  await sweepExpiredRows(db);
+  const left = await db.selectFrom('bookings').select('id').where('user_id', '=', userId).execute();
+  expect(left.map((booking) => booking.id).sort()).toEqual(
+    [rows.past.id, rows.upcoming.id, rows.cancelledLately.id].sort(),
+  );
 });

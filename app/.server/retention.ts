@@ -1,10 +1,12 @@
 // Rows kept only while they can still count (the privacy notice, app/content/legal/privacy.md): sessions
 // that have ended, rate-limit counters whose window has passed and reset or set-password codes
-// past their expiry. Each is refused or starts afresh anyway; deleting them keeps no e-mail
-// address, client address or sign-in longer than its purpose. Run by housekeeping, hourly.
+// past their expiry, and cancelled bookings once the calendar feeds have stopped telling
+// subscribed calendars about them. Each is refused or starts afresh anyway; deleting them keeps no
+// e-mail address, client address, sign-in or plan longer than its purpose. Run by housekeeping, hourly.
 import type { Kysely } from 'kysely';
 import { SESSION_DAYS } from '~/lib/sessions';
 import type { Database } from './db/schema';
+import { CANCELLED_KEPT_DAYS } from './bookings/feeds';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,4 +19,9 @@ export async function sweepExpiredRows(db: Kysely<Database>, now = Date.now()) {
     .execute();
   await db.deleteFrom('rate_limits').where('window_ends_at', '<=', at).execute();
   await db.deleteFrom('auth_codes').where('expires_at', '<=', at).execute();
+  await db
+    .deleteFrom('bookings')
+    .where('status', '=', 'cancelled')
+    .where('cancelled_at', '<', new Date(now - CANCELLED_KEPT_DAYS * DAY_MS).toISOString())
+    .execute();
 }

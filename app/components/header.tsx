@@ -20,6 +20,8 @@ function NavLinks({ user }: { user: HeaderUser | null }) {
   const links = [
     ...publicLinks,
     ...(user?.admin ? [{ to: '/admin', label: 'admin' }] : []),
+    // docs/product.md §10: a member's own bookings, inductions and calendar feed.
+    ...(user ? [{ to: '/bookings', label: 'bookings' }] : []),
     user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' },
   ];
   return (

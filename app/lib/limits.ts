@@ -5,3 +5,5 @@ export const MAX_QUALIFICATIONS = 5;
 export const MAX_BIO = 2000;
 /** A member's message with an induction request (docs/product.md §10). */
 export const MAX_INDUCTION_REQUEST = 500;
+/** A member's note on a booking (docs/product.md §10). */
+export const MAX_BOOKING_NOTE = 500;

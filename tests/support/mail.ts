@@ -30,6 +30,24 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   link: string | null;
+  /** the whole message as received, for its attachments */
+  raw: string;
+}
+
+/** An attached file's text by its file name (base64 or quoted-printable), or null. */
+export function attachment(raw: string, filename: string): string | null {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1]);
+  for (const boundary of boundaries)
+    for (const part of raw.split(`--${boundary}`)) {
+      const [head, ...body] = part.split(/\r?\n\r?\n/);
+      if (!new RegExp(`filename="?${filename.replace(/\./g, '\\.')}`, 'i').test(head)) continue;
+      const content = body.join('\n\n');
+      if (/Content-Transfer-Encoding: base64/i.test(head))
+        return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
+      return content;
+    }
+  return null;
 }
 
 /** The newest message to `to`, waiting up to 10 s for one that `accept` likes. */
@@ -53,6 +71,7 @@ export async function waitForMail(
         subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '',
         text,
         link: text.match(/https?:\/\/\S+oobCode=[\w-]+/)?.[0] ?? null,
+        raw,
       };
       if (accept(mail)) return mail;
     }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { labTime, parseLabDay } from './time';
-import { MAX_INDUCTION_REQUEST } from '../limits';
+import { MAX_BOOKING_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
 
 export const MAX_INDUCTION_NOTE = 500;
 
@@ -249,7 +249,6 @@ export const InductionRequestSchema = z.object({
   message: text('Message', MAX_INDUCTION_REQUEST).default(''),
 });
 
-export const BOOKING_NOTE_MAX = 500;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
 /** An instant as the calendar's links write it (UTC, ISO 8601), or null; 30 February is not one. */
 export function parseInstant(value: string | null | undefined): Date | null {
@@ -270,7 +269,7 @@ export const BookSchema = z.object({
     .int('Choose a length.')
     .positive('Choose a length.')
     .max(7 * 1440, 'Choose a length.'),
-  note: text('Note', BOOKING_NOTE_MAX).default(''),
+  note: text('Note', MAX_BOOKING_NOTE).default(''),
 });
 
 /** /bookings: 'Reset link' makes a new calendar feed address. */

@@ -1,0 +1,108 @@
+// /bookings/{id}/cancel — 'Are you sure you want to cancel this booking?' (docs/product.md §10): the
+// confirmation step, a page of its own so it works without JavaScript. The member's own bookings
+// only (anyone else's is a 404); past the resource's cutoff it says why not, and the action, which
+// checks the cutoff again in the cancelling transaction, refuses the same way.
+import { getFormProps, useForm } from '@conform-to/react';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { bookings, notFound, requireUser, sendBookingCancelled } from '~/.server';
+import { FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { whenText } from '~/lib/booking/format';
+import { cancelRefusal } from '~/lib/booking/rules';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Cancel booking', description: 'Cancel one of your bookings.' });
+
+async function target(request: Request, id: string | undefined) {
+  const user = await requireUser(request);
+  const booking = await bookings.own(user.id, id ?? '');
+  if (!booking || booking.kind !== 'booking') notFound();
+  return { user, booking };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking } = await target(request, params.id);
+  const resource = await bookings.resources.bySlug(booking.resource.slug);
+  const refusal =
+    booking.status === 'cancelled'
+      ? 'This booking is already cancelled.'
+      : resource
+        ? (cancelRefusal(resource.rules, new Date(booking.start), new Date())?.message ?? null)
+        : null;
+  return {
+    booking: { resource: booking.resource, when: whenText(booking), note: booking.note },
+    refusal,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, booking } = await target(request, params.id);
+  const outcome = await bookings.cancel(booking.id, user.id);
+  if (outcome.status === 'not-found')
+    // Already cancelled (in another tab, say): nothing more to do.
+    return data(
+      { result: { status: 'error' as const, error: { '': ['This booking is already cancelled.'] } } },
+      409,
+    );
+  if (outcome.status === 'refused')
+    return data({ result: { status: 'error' as const, error: { '': [outcome.refusal.message] } } }, 422);
+  // After the write: a mail that fails is logged and the cancellation stands.
+  await sendBookingCancelled(user.email, outcome.booking).catch(() => undefined);
+  return redirect('/bookings?notice=cancelled');
+}
+
+export default function CancelBooking() {
+  const { booking, refusal } = useLoaderData<typeof loader>();
+  const [form] = useForm({ lastResult: useActionData<typeof action>()?.result });
+  const busy = useIsPending();
+  return (
+    <main id="main" className="page narrow-page">
+      <div className="card narrow-card">
+        <h1>Cancel booking</h1>
+        <dl className="facts booking-facts">
+          <dt>Machine</dt>
+          <dd>
+            <Link to={`/resources/${booking.resource.slug}`}>{booking.resource.name}</Link>
+          </dd>
+          <dt>When</dt>
+          <dd>{booking.when}</dd>
+          {booking.note ? (
+            <>
+              <dt>Note</dt>
+              <dd>{booking.note}</dd>
+            </>
+          ) : null}
+        </dl>
+        {refusal ? (
+          <>
+            <FormBanner errors={[refusal]} />
+            <p>
+              <Link to="/bookings">Back to my bookings</Link>
+            </p>
+          </>
+        ) : (
+          <Form method="post" {...getFormProps(form)}>
+            <FormBanner id={form.errorId} errors={form.errors} />
+            <p>Are you sure you want to cancel this booking?</p>
+            <div className="button-row">
+              <Link to="/bookings" className="button button-secondary">
+                Keep booking
+              </Link>
+              <button type="submit" className="button button-danger" disabled={busy}>
+                {busy ? 'Cancelling...' : 'Cancel booking'}
+              </button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,228 @@
+// /resources/{slug}/book?start=… — 'Confirm booking' (docs/product.md §10): a free slot's link lands
+// here, so a mis-click books nothing. It offers only the lengths every rule and the calendar allow;
+// the action checks everything again in the booking's own transaction, which decides.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import {
+  BookSchema,
+  bookings,
+  formReply,
+  notFound,
+  parseInstant,
+  parseWithZod,
+  readForm,
+  requireUser,
+  sendBookingConfirmation,
+  TAKEN_MESSAGE,
+  tooLarge,
+  FORMS,
+} from '~/.server';
+import { ErrorList, Field, FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { MAX_BOOKING_NOTE } from '~/lib/limits';
+import { duration, labClock, labDayOf, longDayName } from '~/lib/booking/time';
+import { pageMeta } from '~/lib/meta';
+import type { z } from 'zod';
+
+/** A free start near a taken one: its 'Confirm booking' page. */
+interface NearbyStart {
+  href: string;
+  text: string;
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: 'Confirm booking',
+    description: `Book ${args.data?.resource.name ?? 'a machine'} at the lab.`,
+  });
+
+/** The resource of the URL, for the member signed in; 404 for one that does not exist. */
+async function target(request: Request, slug: string | undefined) {
+  const user = await requireUser(request);
+  const resource = await bookings.resources.bySlug(slug ?? '');
+  if (!resource) notFound();
+  return { user, resource };
+}
+
+/** 'Wednesday 25 November 2026' and '10:00' for a start, as the calendar showed it. */
+const startText = (start: Date) => ({ day: longDayName(labDayOf(start)), time: labClock(start) });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, resource } = await target(request, params.slug);
+  const url = new URL(request.url);
+  const start = parseInstant(url.searchParams.get('start'));
+  const calendarLink = `/resources/${resource.slug}${start ? `?from=${labDayOf(start)}` : ''}`;
+  const page = { resource: { slug: resource.slug, name: resource.name }, calendarLink };
+  if (!start)
+    return data(
+      {
+        ...page,
+        start: null,
+        lengths: [],
+        refusal: { rule: 'start', field: 'start', message: 'Choose a start time from the calendar.' },
+      },
+      { status: 400 },
+    );
+  const options = await bookings.startOptions(resource, start, user.id);
+  return {
+    ...page,
+    start: { iso: start.toISOString(), ...startText(start) },
+    lengths: options.lengths.map((minutes) => ({
+      minutes,
+      label: duration(minutes),
+    })),
+    refusal: options.refusal,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, resource } = await target(request, params.slug);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORMS.text);
+  const submission = parseWithZod(formData, { schema: BookSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  const { start, minutes, note } = submission.value;
+  const outcome = await bookings.book({
+    resourceId: resource.id,
+    userId: user.id,
+    start: new Date(start),
+    minutes,
+    note,
+  });
+  switch (outcome.status) {
+    case 'booked':
+      // After the write: a mail that fails is logged and the booking stands.
+      await sendBookingConfirmation(user.email, outcome.booking).catch(() => undefined);
+      return redirect('/bookings?notice=booked');
+    case 'refused': {
+      const { field, message } = outcome.refusal;
+      return formReply(
+        submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        422,
+      );
+    }
+    case 'taken':
+      return data(
+        {
+          result: submission.reply({ formErrors: [TAKEN_MESSAGE] }),
+          nearest: outcome.nearest.map((iso): NearbyStart => {
+            const text = startText(new Date(iso));
+            return {
+              href: `/resources/${resource.slug}/book?start=${iso}`,
+              text: `${text.day}, ${text.time}`,
+            };
+          }),
+        },
+        { status: 409 },
+      );
+    case 'not-found':
+      notFound();
+  }
+}
+
+export default function ConfirmBooking() {
+  const { resource, start, lengths, refusal, calendarLink } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useIsPending();
+  const [form, fields] = useForm<z.input<typeof BookSchema>>({
+    lastResult: answer?.result,
+    defaultValue: { start: start?.iso, minutes: lengths[0]?.minutes },
+    shouldValidate: 'onSubmit',
+  });
+  // Only the 'taken' answer carries the free starts nearby.
+  const nearest = (answer as { nearest?: NearbyStart[] } | undefined)?.nearest ?? [];
+  return (
+    <main id="main" className="page narrow-page">
+      <div className="card narrow-card">
+        <h1>Confirm booking</h1>
+        <dl className="facts booking-facts">
+          <dt>Machine</dt>
+          <dd>
+            <Link to={`/resources/${resource.slug}`}>{resource.name}</Link>
+          </dd>
+          {start ? (
+            <>
+              <dt>Day</dt>
+              <dd>{start.day}</dd>
+              <dt>Start</dt>
+              <dd>
+                {start.time} <span className="muted">(Dublin time)</span>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {refusal || !start ? (
+          <>
+            <FormBanner errors={[refusal?.message ?? 'Choose a start time from the calendar.']} />
+            <NearbyStarts starts={nearest} />
+            <p>
+              <Link to={calendarLink}>Back to the calendar</Link>
+            </p>
+          </>
+        ) : (
+          <Form method="post" {...getFormProps(form)} noValidate>
+            <FormBanner id={form.errorId} errors={form.errors} />
+            <NearbyStarts starts={nearest} />
+            <input {...getInputProps(fields.start, { type: 'hidden' })} />
+            <ErrorList id={fields.start.errorId} errors={fields.start.errors} />
+            <div className="field">
+              <label htmlFor={fields.minutes.id}>Length</label>
+              <select
+                {...getSelectProps(fields.minutes)}
+                aria-describedby={`${fields.minutes.id}-hint${fields.minutes.errors ? ` ${fields.minutes.errorId}` : ''}`}
+              >
+                {lengths.map((length) => (
+                  <option key={length.minutes} value={length.minutes}>
+                    {length.label}
+                  </option>
+                ))}
+              </select>
+              <p id={`${fields.minutes.id}-hint`} className="field-hint">
+                The lengths that are free from {start.time} and that the rules allow.
+              </p>
+              <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />
+            </div>
+            <Field
+              label="Note (optional)"
+              field={fields.note}
+              hint="Shown with your booking and in your calendar."
+              textareaProps={{ ...getTextareaProps(fields.note), rows: 3, maxLength: MAX_BOOKING_NOTE }}
+            />
+            <div className="button-row">
+              <Link to={calendarLink} className="button button-secondary">
+                Back
+              </Link>
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? 'Booking...' : 'Confirm booking'}
+              </button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** After 'That slot was just taken.': free starts of the same length nearby, each its own page. */
+function NearbyStarts({ starts }: { starts: NearbyStart[] }) {
+  if (!starts.length) return null;
+  return (
+    <nav className="nearest-slots" aria-labelledby="nearest-heading">
+      <h2 id="nearest-heading">Free at nearby times</h2>
+      <ul>
+        {starts.map((slot) => (
+          <li key={slot.href}>
+            <Link to={slot.href}>{slot.text}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

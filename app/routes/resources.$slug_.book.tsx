@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import {
   BookSchema,
   bookings,
@@ -27,7 +27,7 @@ import {
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { MAX_BOOKING_NOTE } from '~/lib/limits';
-import { duration, labClock, labDayOf, longDayName } from '~/lib/booking/time';
+import { duration, labClock, labDayOf, longDayName, shortDayName } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
 
@@ -51,9 +51,6 @@ async function target(request: Request, slug: string | undefined) {
   return { user, resource };
 }
 
-/** 'Wednesday 25 November 2026' and '10:00' for a start, as the calendar showed it. */
-const startText = (start: Date) => ({ day: longDayName(labDayOf(start)), time: labClock(start) });
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, resource } = await target(request, params.slug);
   const url = new URL(request.url);
@@ -73,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const options = await bookings.startOptions(resource, start, user.id);
   return {
     ...page,
-    start: { iso: start.toISOString(), ...startText(start) },
+    start: { iso: start.toISOString(), day: longDayName(labDayOf(start)), time: labClock(start) },
     lengths: options.lengths.map((minutes) => ({
       minutes,
       label: duration(minutes),
@@ -113,10 +110,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         {
           result: submission.reply({ formErrors: [TAKEN_MESSAGE] }),
           nearest: outcome.nearest.map((iso): NearbyStart => {
-            const text = startText(new Date(iso));
+            const at = new Date(iso);
             return {
               href: `/resources/${resource.slug}/book?start=${iso}`,
-              text: `${text.day}, ${text.time}`,
+              text: `${shortDayName(labDayOf(at))}, ${labClock(at)}`,
             };
           }),
         },
@@ -126,6 +123,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       notFound();
   }
 }
+
+// A lost race changes what this start offers: read it again, as a page load without JavaScript does
+// (Remix skips that after an error status by default).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ConfirmBooking() {
   const { resource, start, lengths, refusal, calendarLink } = useLoaderData<typeof loader>();

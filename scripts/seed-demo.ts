@@ -19,7 +19,7 @@ import { demoInductions, demoResources } from './demo/resources';
 import { bookingRow } from '../app/.server/bookings/book';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/rows';
 import { allowedLengths, openingOn } from '../app/lib/booking/rules';
-import { addDays, addMinutes, labDayOf } from '../app/lib/booking/time';
+import { addDays, addMinutes, labDayOf, labTime } from '../app/lib/booking/time';
 
 const hsl = (hue: number, s: number, l: number) => `hsl(${hue} ${s}% ${l}%)`;
 
@@ -360,7 +360,97 @@ async function seedCrowd(members: number, posts: number) {
       }
     });
   }
-  return members ? `, and ${members} more members with ${posts} posts each` : '';
+  const booked = members ? await seedCrowdBookings(members) : 0;
+  return members ? `, and ${members} more members with ${posts} posts and ${booked} bookings each` : '';
+}
+
+/** Bookings each crowd member holds, and over how many days from today they are spread. */
+const CROWD_BOOKINGS = 20;
+const CROWD_DAYS = 90;
+const CROWD_PRINTERS = 10;
+
+/**
+ * CROWD_BOOKINGS bookings for each crowd member over the next CROWD_DAYS days, on CROWD_PRINTERS
+ * printers of the crowd's own (any time, 30-minute slots, bookable CROWD_DAYS ahead): 20,000
+ * bookings of 1,000 members could not fit the demo's machines. Every other slot, in turn across the
+ * printers, so none clash; the demo resources' pages read a bookings table that large.
+ */
+async function seedCrowdBookings(members: number) {
+  const at = new Date().toISOString();
+  const now = new Date();
+  const printers: string[] = [];
+  for (let i = 0; i < CROWD_PRINTERS; i++) {
+    const slug = `crowd-printer-${String(i + 1).padStart(2, '0')}`;
+    const existing = await db
+      .selectFrom('resources')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    const id = existing?.id ?? crypto.randomUUID();
+    if (existing) await db.deleteFrom('bookings').where('resource_id', '=', id).execute();
+    else
+      await db
+        .insertInto('resources')
+        .values({
+          id,
+          slug,
+          name: `Crowd printer ${i + 1}`,
+          kind: 'fabrication',
+          description: 'A printer of the grown community the bench measures against.',
+          position: 100 + i,
+          created_at: at,
+          updated_at: at,
+          ...rulesColumns({
+            slotMinutes: 30,
+            minMinutes: 30,
+            maxMinutes: 240,
+            bufferMinutes: 0,
+            hours: 'any',
+            noticeMinutes: 0,
+            horizonDays: CROWD_DAYS + 1,
+            cancelCutoffMinutes: 0,
+            maxUpcoming: null,
+            maxWeekMinutes: null,
+          }),
+        })
+        .execute();
+    printers.push(id);
+  }
+  const users = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', 'like', 'crowd_%')
+    .orderBy('username_key')
+    .limit(members)
+    .execute();
+  const first = labTime(addDays(labDayOf(now), 1), 0);
+  let rows: ReturnType<typeof bookingRow>[] = [];
+  let booked = 0;
+  for (const [m, user] of users.entries()) {
+    for (let b = 0; b < CROWD_BOOKINGS; b++) {
+      const k = m * CROWD_BOOKINGS + b;
+      const start = addMinutes(first, Math.floor(k / CROWD_PRINTERS) * 60);
+      rows.push(
+        bookingRow({
+          resourceId: printers[k % CROWD_PRINTERS]!,
+          kind: 'booking',
+          userId: user.id,
+          start,
+          end: addMinutes(start, 30),
+          bufferMinutes: 0,
+          now,
+          uidDomain: 'demo',
+        }),
+      );
+      if (rows.length === 500) {
+        await db.insertInto('bookings').values(rows).execute();
+        booked += rows.length;
+        rows = [];
+      }
+    }
+  }
+  if (rows.length) await db.insertInto('bookings').values(rows).execute();
+  return Math.round((booked + rows.length) / Math.max(1, users.length));
 }
 
 try {

@@ -36,3 +36,20 @@ test('a download that is cancelled half way closes the file it was copying', asy
   await expect.poll(() => openFilesIn(dir), { timeout: 2000 }).toBe(0);
   asset.discard();
 });
+
+test('the archive holds bookings.json beside the profile and posts, and the README names it', async () => {
+  const bookings = {
+    bookings: [{ resource: 'Prusa MK4', note: 'Drone arms', status: 'cancelled' }],
+    inductions: [],
+    induction_requests: [],
+  };
+  const archive = { username: 'ada', profile: {}, posts: [], bookings, files: [] };
+  const out = await zipStream(archive as unknown as Parameters<typeof zipStream>[0]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of out) chunks.push(chunk as Buffer);
+  const { unzipSync, strFromU8 } = await import('fflate');
+  const entries = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+  expect(Object.keys(entries).sort()).toEqual(['README.txt', 'bookings.json', 'posts.json', 'profile.json']);
+  expect(JSON.parse(strFromU8(entries['bookings.json']!))).toEqual(bookings);
+  expect(strFromU8(entries['README.txt']!)).toContain('bookings.json');
+});

@@ -3,6 +3,7 @@
 // this (nor sharp, SQLite or the identity SDKs) can leak into client JavaScript.
 export { admin, requireAdmin } from './admin';
 export { submitProjectForm } from './admin/project-form';
+export { submitResourceForm } from './admin/resource-form';
 export {
   deleteAccountView,
   deleteOwnAccount,

@@ -47,6 +47,25 @@ export default function AdminHome() {
         <li>
           <div className="card">
             <h2>
+              <Link to="/admin/resources">Resources</Link>
+            </h2>
+            <p>
+              Add and edit the machines members book: photo, rules, induction, out of service; block time for
+              maintenance; book for a member past the rules.
+            </p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
+              <Link to="/admin/inductions">Inductions</Link>
+            </h2>
+            <p>Create inductions, name their inductors, sign members off and revoke.</p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
               <Link to="/admin/log">Audit log</Link>
             </h2>
             <p>Every admin action: who did what, to what, and when.</p>

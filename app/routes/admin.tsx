@@ -14,6 +14,8 @@ const SECTIONS = [
   { to: '/admin/invites', label: 'Invites' },
   { to: '/admin/members', label: 'Members' },
   { to: '/admin/projects', label: 'Projects' },
+  { to: '/admin/resources', label: 'Resources' },
+  { to: '/admin/inductions', label: 'Inductions' },
   { to: '/admin/log', label: 'Audit log' },
 ];
 

@@ -12,6 +12,7 @@ import type { ProjectForm } from '~/lib/schemas';
 import type { PreparedAsset } from '../assets';
 import { revokeInduction, setInductor, signOff, type InductionActor } from '../bookings/inductions';
 import { sendBookingCancelled, sendBookingConfirmation } from '../bookings/mail';
+import { whenText } from '~/lib/booking/format';
 import { adminInductionList, inductionForAdmin, memberIdByUsername, saveInduction } from './inductions';
 import {
   addMaintenance,
@@ -59,7 +60,9 @@ export const admin = {
       photo: { choice: PreparedAsset | null; remove: boolean },
       actor: Actor,
     ) => saveResource(db, id, form, photo, actor),
-    maintenance: (resourceId: string) => upcomingMaintenance(db, resourceId),
+    /** Upcoming maintenance blocks, each with its time in words (Dublin time). */
+    maintenance: async (resourceId: string) =>
+      (await upcomingMaintenance(db, resourceId)).map((block) => ({ ...block, when: whenText(block) })),
     /** Adds a block; the members whose bookings it cancelled are told after the commit. */
     async addMaintenance(
       resourceId: string,
@@ -70,7 +73,14 @@ export const admin = {
       if (outcome.status === 'added')
         for (const { member, booking } of outcome.cancelled)
           await sendBookingCancelled(member.email, booking, input.reason);
-      return outcome;
+      // What stands in the way, in words: 'Tuesday 1 December 2026, 10:00–12:00 (@ana)'.
+      const standing =
+        outcome.status === 'bookings-stand'
+          ? outcome.bookings.map(({ booking, member }) => `${whenText(booking)} (@${member.username})`)
+          : outcome.status === 'blocked'
+            ? outcome.blocks.map((block) => `${whenText(block)} (${block.reason})`)
+            : [];
+      return { ...outcome, standing };
     },
     removeMaintenance: (resourceId: string, blockId: string, actor: Actor) =>
       removeMaintenance(db, resourceId, blockId, actor),

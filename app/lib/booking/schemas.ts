@@ -101,6 +101,7 @@ export const ResourceFormSchema = z
       errorMap: () => ({ message: 'Choose a kind' }),
     }),
     description: text('Description', 2000).default(''),
+    removePhoto: z.boolean().default(false),
     induction: z.string().max(64).optional(),
     status: z.enum(['available', 'out_of_service'], { errorMap: () => ({ message: 'Choose a status' }) }),
     statusReason: text('Reason', 300).optional(),

@@ -1,0 +1,39 @@
+// The action of the admin's resource form, for a new resource and an existing one
+// (/admin/resources/new, /admin/resources/{id}): checked by ResourceFormSchema, the photo
+// prepared, then saved by saveResource, which checks the slug and the induction against the store.
+import { redirect } from '@remix-run/node';
+import { notFound } from '../http';
+import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from '../forms';
+import { prepareImageFields } from '../uploads';
+import { ResourceFormSchema } from '~/lib/booking/schemas';
+import { admin } from '.';
+import { requireAdmin } from './roles';
+
+export async function submitResourceForm(request: Request, resourceId: string | null) {
+  const user = await requireAdmin(request);
+  if (resourceId && !(await admin.resources.byId(resourceId))) notFound();
+  const formData = await readForm(request, FORMS.member);
+  if (!formData) return tooLarge(FORMS.member);
+  try {
+    const { submission, refused } = parseForm(formData, ResourceFormSchema, FORMS.member);
+    if (refused) return refused;
+    if (submission.status !== 'success') return formReply(submission.reply());
+    const prepared = await prepareImageFields(formData, ['photo'] as const);
+    if (Object.keys(prepared.errors).length) {
+      prepared.discardAll();
+      return formReply(submission.reply({ fieldErrors: prepared.errors }));
+    }
+    const outcome = await admin.resources.save(
+      resourceId,
+      submission.value,
+      { choice: prepared.images.photo, remove: submission.value.removePhoto },
+      user,
+    );
+    if (outcome.status === 'not-found') notFound();
+    if (outcome.status === 'invalid')
+      return formReply(submission.reply({ fieldErrors: outcome.fieldErrors }));
+    return redirect(`/admin/resources?${new URLSearchParams({ saved: outcome.slug })}`);
+  } finally {
+    discardUploads(formData);
+  }
+}

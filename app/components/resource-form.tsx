@@ -1,0 +1,305 @@
+// The admin's resource form (/admin/resources/new, /admin/resources/{id}; docs/product.md §10): the
+// resource, its photo, status and booking rules in one multipart POST that works without
+// JavaScript. The server checks it with ResourceFormSchema and answers each problem next to its
+// field, with everything typed kept.
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import type { z } from 'zod';
+import { assetUrl } from '~/lib/images';
+import { RESOURCE_KINDS, type InductionRef, type Resource } from '~/lib/booking/models';
+import type { ResourceFormSchema } from '~/lib/booking/schemas';
+import { clockText, SLOT_LENGTHS, WEEKDAYS, WEEKDAY_NAMES } from '~/lib/booking/rules';
+import { ErrorList, Field, FormBanner, ImageInput } from './forms';
+import { useIsPending } from './pending';
+
+type Input = z.input<typeof ResourceFormSchema> & { photo?: File };
+
+const clock = (minutes: number) => (minutes >= 1440 ? '00:00' : clockText(minutes));
+
+/** The form's values for a saved resource. */
+function fromResource(resource: Resource) {
+  const { rules } = resource;
+  return {
+    name: resource.name,
+    slug: resource.slug,
+    kind: resource.kind,
+    description: resource.description,
+    induction: resource.induction?.id ?? '',
+    status: resource.status,
+    statusReason: resource.statusReason,
+    slotMinutes: String(rules.slotMinutes),
+    minMinutes: String(rules.minMinutes),
+    maxMinutes: String(rules.maxMinutes),
+    bufferMinutes: String(rules.bufferMinutes),
+    hoursMode: rules.hours === 'any' ? 'any' : 'weekly',
+    hours: Object.fromEntries(
+      WEEKDAYS.map((day) => {
+        const times = rules.hours === 'any' ? undefined : rules.hours[day];
+        return [day, times ? { open: clock(times.open), close: clock(times.close) } : {}];
+      }),
+    ),
+    noticeMinutes: String(rules.noticeMinutes),
+    horizonDays: String(rules.horizonDays),
+    cancelCutoffMinutes: String(rules.cancelCutoffMinutes),
+    maxUpcoming: rules.maxUpcoming === null ? '' : String(rules.maxUpcoming),
+    maxWeekHours: rules.maxWeekMinutes === null ? '' : String(rules.maxWeekMinutes / 60),
+  };
+}
+
+const NEW_RESOURCE = {
+  kind: 'fabrication',
+  status: 'available',
+  slotMinutes: '30',
+  minMinutes: '30',
+  maxMinutes: '120',
+  bufferMinutes: '0',
+  hoursMode: 'any',
+  noticeMinutes: '0',
+  horizonDays: '14',
+  cancelCutoffMinutes: '0',
+};
+
+export function ResourceForm({
+  resource,
+  inductions,
+  lastResult,
+}: {
+  /** the resource being edited; null for a new one */
+  resource: Resource | null;
+  inductions: InductionRef[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useIsPending();
+  const [form, fields] = useForm<Input>({
+    lastResult,
+    defaultValue: (resource ? fromResource(resource) : NEW_RESOURCE) as Record<string, unknown>,
+    shouldValidate: 'onSubmit',
+  });
+  const hours = fields.hours.getFieldset();
+  const number = (field: FieldMetadata<unknown>, min = 0) => ({
+    ...getInputProps(field, { type: 'number' }),
+    min,
+    inputMode: 'numeric' as const,
+  });
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      className="card admin-form resource-form"
+    >
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Field
+        label="Name"
+        field={fields.name}
+        inputProps={getInputProps(fields.name, { type: 'text' })}
+        required
+      />
+      <Field
+        label="Slug"
+        field={fields.slug}
+        inputProps={getInputProps(fields.slug, { type: 'text' })}
+        hint="Its address: /resources/slug. Lower-case letters, digits and hyphens; leave empty to make it from the name."
+      />
+      <SelectField label="Kind" field={fields.kind}>
+        {Object.entries(RESOURCE_KINDS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="Description"
+        field={fields.description}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 4, maxLength: 2000 }}
+      />
+      {resource?.photo ? (
+        <img
+          src={assetUrl(resource.photo.id, 340)}
+          alt={`${resource.name}, as it looks now`}
+          className="current-image"
+        />
+      ) : null}
+      <ImageInput
+        field={fields.photo}
+        label="Photo"
+        chosen={false}
+        hint={`Optional. At most 5 MB.${resource?.photo ? ' A photo is saved; choose another to replace it.' : ''}`}
+      />
+      {resource?.photo ? (
+        <div className="field">
+          <label className="checkbox">
+            <input {...getInputProps(fields.removePhoto, { type: 'checkbox' })} /> Remove the photo
+          </label>
+        </div>
+      ) : null}
+      <SelectField label="Induction needed" field={fields.induction}>
+        <option value="">None</option>
+        {inductions.map((induction) => (
+          <option key={induction.id} value={induction.id}>
+            {induction.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Status" field={fields.status}>
+        <option value="available">Available</option>
+        <option value="out_of_service">Out of service</option>
+      </SelectField>
+      <Field
+        label="Reason it is out of service"
+        field={fields.statusReason}
+        inputProps={getInputProps(fields.statusReason, { type: 'text' })}
+        hint="Required when out of service; shown on its pages."
+      />
+
+      <fieldset className="field rules-fields">
+        <legend>Booking rules</legend>
+        <SelectField label="Slot length" field={fields.slotMinutes}>
+          {SLOT_LENGTHS.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes} minutes
+            </option>
+          ))}
+        </SelectField>
+        <div className="field-pair">
+          <Field
+            label="Shortest booking (minutes)"
+            field={fields.minMinutes}
+            inputProps={number(fields.minMinutes, 1)}
+            required
+          />
+          <Field
+            label="Longest booking (minutes)"
+            field={fields.maxMinutes}
+            inputProps={number(fields.maxMinutes, 1)}
+            required
+          />
+        </div>
+        <Field
+          label="Buffer after each booking (minutes)"
+          field={fields.bufferMinutes}
+          inputProps={number(fields.bufferMinutes)}
+          hint="Cool-down, cleaning, an autoclave cycle: nobody else may start then."
+        />
+        <SelectField label="Opening hours" field={fields.hoursMode}>
+          <option value="any">Any time</option>
+          <option value="weekly">Hours per weekday</option>
+        </SelectField>
+        <fieldset className="field opening-hours">
+          <legend>Hours per weekday</legend>
+          <p className="field-hint" id={`${form.id}-hours-hint`}>
+            Used with ‘Hours per weekday’. Leave a day empty to close it; 00:00 as closing time is midnight.
+            Dublin time.
+          </p>
+          {WEEKDAYS.map((day) => {
+            const times = hours[day].getFieldset();
+            return (
+              <div className="weekday-hours" key={day}>
+                <span className="weekday-name" aria-hidden="true">
+                  {WEEKDAY_NAMES[day]}
+                </span>
+                <TimeInput label={`${WEEKDAY_NAMES[day]} opens`} field={times.open} />
+                <TimeInput label={`${WEEKDAY_NAMES[day]} closes`} field={times.close} />
+              </div>
+            );
+          })}
+        </fieldset>
+        <Field
+          label="Notice needed (minutes)"
+          field={fields.noticeMinutes}
+          inputProps={number(fields.noticeMinutes)}
+          hint="How long before its start a booking must be made."
+        />
+        <Field
+          label="How far ahead (days)"
+          field={fields.horizonDays}
+          inputProps={number(fields.horizonDays, 1)}
+          required
+        />
+        <Field
+          label="Cancellation cutoff (minutes)"
+          field={fields.cancelCutoffMinutes}
+          inputProps={number(fields.cancelCutoffMinutes)}
+          hint="Members may cancel until this long before the start."
+        />
+        <Field
+          label="Most upcoming bookings per member"
+          field={fields.maxUpcoming}
+          inputProps={number(fields.maxUpcoming, 1)}
+          hint="Empty: no limit."
+        />
+        <Field
+          label="Most hours per member per week"
+          field={fields.maxWeekHours}
+          inputProps={number(fields.maxWeekHours, 1)}
+          hint="Monday to Sunday. Empty: no limit."
+        />
+      </fieldset>
+
+      <div className="button-row">
+        <Link to="/admin/resources" className="button button-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving...' : resource ? 'Save resource' : 'Create resource'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A labelled select with its errors tied to it. */
+export function SelectField({
+  label,
+  field,
+  hint,
+  children,
+  selectProps,
+}: {
+  label: string;
+  field: FieldMetadata<unknown>;
+  hint?: ReactNode;
+  children: ReactNode;
+  selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
+}) {
+  const { key, ...props } = getSelectProps(field);
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const describedBy = [props['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props} {...selectProps} aria-describedby={describedBy}>
+        {children}
+      </select>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function TimeInput({ label, field }: { label: string; field: FieldMetadata<unknown> }) {
+  const { key, ...props } = getInputProps(field, { type: 'time' });
+  return (
+    <div className="time-field">
+      <label htmlFor={field.id} className="visually-hidden">
+        {label}
+      </label>
+      <input key={key} {...props} title={label} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// /admin/resources/{id} — edit a resource, its photo, status and rules (docs/product.md §10).
+// Admins only; an unknown id is the 404 page.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { admin, notFound, requireAdmin, submitResourceForm } from '~/.server';
+import { ResourceForm } from '~/components/resource-form';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Edit Resource', description: 'Edit a machine members can book.' });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [resource, inductions] = await Promise.all([
+    admin.resources.byId(params.resourceId ?? ''),
+    admin.inductions.list(),
+  ]);
+  if (!resource) notFound();
+  return { resource, inductions };
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  submitResourceForm(request, params.resourceId ?? '');
+
+export default function EditResource() {
+  const { resource, inductions } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  return (
+    <>
+      <h1>Edit {resource.name}</h1>
+      <p>
+        <Link to={`/resources/${resource.slug}`}>Its page</Link> ·{' '}
+        <Link to={`/admin/resources/${resource.id}/maintenance`}>Maintenance and booking for a member</Link>
+      </p>
+      <ResourceForm resource={resource} inductions={inductions} lastResult={lastResult} />
+    </>
+  );
+}

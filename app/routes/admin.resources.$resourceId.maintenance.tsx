@@ -1,0 +1,297 @@
+// /admin/resources/{id}/maintenance — blocking a resource's time for maintenance, and booking it for
+// a member past the rules (docs/product.md §10). A block over members' bookings is refused with
+// them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
+// their members e-mailed. Admins only; an unknown id is the 404 page.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { admin, notFound, parseWithZod, readForm, requireAdmin } from '~/.server';
+import { ErrorList, Field, FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { labInstant, MaintenanceSchema, OnBehalfSchema } from '~/lib/booking/schemas';
+import { labClock, labDayOf, longDayName } from '~/lib/booking/time';
+import { pageMeta } from '~/lib/meta';
+import type { z } from 'zod';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Maintenance (admin)', description: 'Block a resource for maintenance.' });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const resource = await admin.resources.byId(params.resourceId ?? '');
+  if (!resource) notFound();
+  const url = new URL(request.url);
+  return {
+    resource: { id: resource.id, slug: resource.slug, name: resource.name },
+    blocks: (await admin.resources.maintenance(resource.id)).map((block) => ({
+      id: block.id,
+      when: block.when,
+      reason: block.reason,
+      by: block.bookedBy,
+    })),
+    notice: noticeText(url.searchParams),
+  };
+}
+
+/** What the last change did, carried over its redirect. */
+function noticeText(params: URLSearchParams) {
+  const cancelled = Number(params.get('cancelled') ?? 0);
+  if (params.has('added'))
+    return cancelled
+      ? `Maintenance block added. ${cancelled} booking${cancelled === 1 ? ' was' : 's were'} cancelled and ${cancelled === 1 ? 'its member' : 'their members'} e-mailed.`
+      : 'Maintenance block added.';
+  if (params.has('removed')) return 'Maintenance block removed.';
+  const booked = params.get('booked');
+  if (booked) return `Booked for @${booked.slice(0, 40)}; they were e-mailed the confirmation.`;
+  return null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const resource = await admin.resources.byId(params.resourceId ?? '');
+  if (!resource) notFound();
+  const formData = await readForm(request);
+  if (!formData) throw new Response('The form is too large.', { status: 413 });
+  const intent = formData.get('intent');
+  const here = `/admin/resources/${resource.id}/maintenance`;
+
+  if (intent === 'remove') {
+    await admin.resources.removeMaintenance(resource.id, String(formData.get('block') ?? ''), user);
+    return redirect(`${here}?removed=1`);
+  }
+
+  if (intent === 'behalf') {
+    const submission = parseWithZod(formData, { schema: OnBehalfSchema });
+    if (submission.status !== 'success') return { intent: intent as string, ...reply(submission.reply()) };
+    const { username, day, time, minutes, reason, note } = submission.value;
+    const outcome = await admin.resources.bookFor(
+      resource.id,
+      { username, start: labInstant(day, time), minutes, note, reason },
+      user,
+    );
+    if (outcome.status === 'booked') return redirect(`${here}?booked=${encodeURIComponent(username)}`);
+    if (outcome.status === 'not-found') notFound();
+    const fieldErrors: Record<string, string[]> =
+      outcome.status === 'unknown-member'
+        ? { username: ['No member has this username'] }
+        : outcome.status === 'taken'
+          ? { time: [takenText(outcome.nearest)] }
+          : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
+    return { intent: intent as string, ...reply(submission.reply({ fieldErrors })) };
+  }
+
+  const submission = parseWithZod(formData, { schema: MaintenanceSchema });
+  if (submission.status !== 'success') return { intent: 'maintenance', ...reply(submission.reply()) };
+  const { startDay, startTime, endDay, endTime, reason, alsoCancel } = submission.value;
+  const outcome = await admin.resources.addMaintenance(
+    resource.id,
+    { start: labInstant(startDay, startTime), end: labInstant(endDay, endTime), reason, alsoCancel },
+    user,
+  );
+  if (outcome.status === 'not-found') notFound();
+  if (outcome.status === 'added') return redirect(`${here}?added=1&cancelled=${outcome.cancelled.length}`);
+  const count = outcome.standing.length;
+  const message =
+    outcome.status === 'blocked'
+      ? `A maintenance block already stands in that time: ${outcome.standing.join('; ')}.`
+      : `${count} booking${count === 1 ? ' stands' : 's stand'} in that time: ${outcome.standing.join('; ')}. Tick ‘Also cancel those bookings’ to cancel ${count === 1 ? 'it' : 'them'} and e-mail ${count === 1 ? 'its member' : 'their members'}.`;
+  return { intent: 'maintenance', ...reply(submission.reply({ formErrors: [message] })) };
+}
+
+const reply = (result: SubmissionResult<string[]>) => ({ result });
+
+/** 'That slot was just taken.' with the nearest free starts on the lab's clocks. */
+function takenText(nearest: string[]) {
+  const starts = nearest.map((iso) => {
+    const at = new Date(iso);
+    return `${longDayName(labDayOf(at))} ${labClock(at)}`;
+  });
+  return starts.length
+    ? `That slot was just taken. Nearest free: ${starts.join(', ')}.`
+    : 'That slot was just taken.';
+}
+
+export default function ResourceMaintenance() {
+  const { resource, blocks, notice } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <h1>{resource.name}: maintenance and bookings</h1>
+      <p>
+        <Link to={`/admin/resources/${resource.id}`}>Edit {resource.name}</Link> ·{' '}
+        <Link to={`/resources/${resource.slug}`}>Its calendar</Link>
+      </p>
+      {notice ? (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <MaintenanceForm lastResult={answer?.intent === 'maintenance' ? answer.result : undefined} />
+      <section aria-labelledby="blocks-heading">
+        <h2 id="blocks-heading">Upcoming maintenance</h2>
+        {blocks.length ? (
+          <ul className="maintenance-list">
+            {blocks.map((block) => (
+              <li key={block.id} className="card">
+                <p>
+                  <strong>{block.when}</strong> (Dublin time): {block.reason}
+                  {block.by ? <span className="muted"> — {block.by}</span> : null}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="block" value={block.id} />
+                  <button
+                    type="submit"
+                    className="button button-small button-secondary"
+                    aria-label={`Remove the maintenance block ${block.when}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-state">No maintenance planned.</p>
+        )}
+      </section>
+      <OnBehalfForm lastResult={answer?.intent === 'behalf' ? answer.result : undefined} />
+    </>
+  );
+}
+
+type Result = SubmissionResult<string[]> | undefined;
+
+function MaintenanceForm({ lastResult }: { lastResult: Result }) {
+  const busy = useIsPending();
+  const [form, fields] = useForm<z.input<typeof MaintenanceSchema>>({
+    id: 'maintenance',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <section aria-labelledby="maintenance-heading">
+      <h2 id="maintenance-heading">Block time for maintenance</h2>
+      <Form method="post" {...getFormProps(form)} noValidate className="card admin-form">
+        <input type="hidden" name="intent" value="maintenance" />
+        <FormBanner id={form.errorId} errors={form.errors} />
+        <p className="field-hint">Dublin time. Nobody can book the resource while the block stands.</p>
+        <div className="field-pair">
+          <Field
+            label="Start date"
+            field={fields.startDay}
+            inputProps={getInputProps(fields.startDay, { type: 'date' })}
+            required
+          />
+          <Field
+            label="Start time"
+            field={fields.startTime}
+            inputProps={getInputProps(fields.startTime, { type: 'time' })}
+            required
+          />
+        </div>
+        <div className="field-pair">
+          <Field
+            label="End date"
+            field={fields.endDay}
+            inputProps={getInputProps(fields.endDay, { type: 'date' })}
+            required
+          />
+          <Field
+            label="End time"
+            field={fields.endTime}
+            inputProps={getInputProps(fields.endTime, { type: 'time' })}
+            required
+          />
+        </div>
+        <Field
+          label="Reason"
+          field={fields.reason}
+          inputProps={getInputProps(fields.reason, { type: 'text' })}
+          hint="Kept with the block; sent to members whose bookings it cancels."
+          required
+        />
+        <div className="field">
+          <label className="checkbox">
+            <input
+              {...getInputProps(fields.alsoCancel, { type: 'checkbox' })}
+              aria-describedby={form.errors ? form.errorId : undefined}
+            />{' '}
+            Also cancel those bookings
+          </label>
+          <p className="field-hint">
+            Members whose bookings stand in that time are e-mailed with the reason.
+          </p>
+          <ErrorList id={fields.alsoCancel.errorId} errors={fields.alsoCancel.errors} />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Add maintenance block
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function OnBehalfForm({ lastResult }: { lastResult: Result }) {
+  const busy = useIsPending();
+  const [form, fields] = useForm<z.input<typeof OnBehalfSchema>>({
+    id: 'behalf',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <section aria-labelledby="behalf-heading">
+      <h2 id="behalf-heading">Book for a member</h2>
+      <Form method="post" {...getFormProps(form)} noValidate className="card admin-form">
+        <input type="hidden" name="intent" value="behalf" />
+        <FormBanner id={form.errorId} errors={form.errors} />
+        <p className="field-hint">
+          Past the resource’s rules (notice, length, opening hours, limits), never over another booking. The
+          member gets the confirmation e-mail.
+        </p>
+        <Field
+          label="Member’s username"
+          field={fields.username}
+          inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
+          required
+        />
+        <div className="field-pair">
+          <Field
+            label="Date"
+            field={fields.day}
+            inputProps={getInputProps(fields.day, { type: 'date' })}
+            required
+          />
+          <Field
+            label="Time"
+            field={fields.time}
+            inputProps={getInputProps(fields.time, { type: 'time' })}
+            required
+          />
+        </div>
+        <Field
+          label="Length (minutes)"
+          field={fields.minutes}
+          inputProps={{ ...getInputProps(fields.minutes, { type: 'number' }), min: 1 }}
+          required
+        />
+        <Field
+          label="Reason"
+          field={fields.reason}
+          inputProps={getInputProps(fields.reason, { type: 'text' })}
+          hint="Why past the rules; kept in the audit log."
+          required
+        />
+        <Field
+          label="Note for the member"
+          field={fields.note}
+          inputProps={getInputProps(fields.note, { type: 'text' })}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          Book for the member
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+// /admin/resources — the lab's resources as admins run them (docs/product.md §10): each with its
+// kind, status and induction, links to edit it and to its maintenance, and 'New resource'.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { admin, requireAdmin } from '~/.server';
+import { AdminTable } from '~/components/admin-table';
+import { RESOURCE_KINDS } from '~/lib/booking/models';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Resources (admin)', description: 'The machines members book.' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const saved = new URL(request.url).searchParams.get('saved')?.slice(0, 80) ?? null;
+  const resources = await admin.resources.list();
+  return {
+    saved,
+    resources: resources.map((resource) => ({
+      id: resource.id,
+      slug: resource.slug,
+      name: resource.name,
+      kind: RESOURCE_KINDS[resource.kind] ?? resource.kind,
+      status: resource.status === 'out_of_service' ? `Out of service: ${resource.statusReason}` : 'Available',
+      induction: resource.induction?.name ?? 'None',
+    })),
+  };
+}
+
+export default function AdminResources() {
+  const { saved, resources } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="card-heading-row">
+        <h1>Resources</h1>
+        <Link to="/admin/resources/new" className="button">
+          New resource
+        </Link>
+      </div>
+      {saved ? (
+        <p className="form-success" role="status">
+          Saved. The resource is at <Link to={`/resources/${saved}`}>/resources/{saved}</Link>.
+        </p>
+      ) : null}
+      {resources.length ? (
+        <AdminTable label="Resources" columns={['Resource', 'Kind', 'Status', 'Induction', 'Actions']}>
+          {resources.map((resource) => (
+            <tr key={resource.id}>
+              <td data-label="Resource">
+                <Link to={`/resources/${resource.slug}`}>{resource.name}</Link>
+                <br />
+                <span className="muted">/resources/{resource.slug}</span>
+              </td>
+              <td data-label="Kind">{resource.kind}</td>
+              <td data-label="Status">{resource.status}</td>
+              <td data-label="Induction">{resource.induction}</td>
+              <td>
+                <div className="row-actions">
+                  <Link
+                    to={`/admin/resources/${resource.id}`}
+                    className="button button-small button-secondary"
+                    aria-label={`Edit ${resource.name}`}
+                  >
+                    Edit
+                  </Link>
+                  <Link
+                    to={`/admin/resources/${resource.id}/maintenance`}
+                    className="button button-small button-secondary"
+                    aria-label={`Maintenance and bookings for ${resource.name}`}
+                  >
+                    Maintenance
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      ) : (
+        <p className="empty-state">No resources yet.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+// Running the lab from /admin (docs/product.md §10): an admin makes a resource with its rules and
+// sees it on its public page, puts it out of service with a reason (shown there, booking refused);
+// books for a member past the rules; blocks time for maintenance over that booking (refused, then
+// accepted with 'Also cancel': the booking cancelled and the member e-mailed, the calendar showing
+// 'Maintenance'); manages an induction. Bad input is shown next to its field with what was typed.
+// JavaScript on and off.
+import type { Locator, Page } from '@playwright/test';
+import { registered, signedInAdmin } from './accounts';
+import { expect, test } from './fixtures';
+import { fixtureInduction, fixtureResource } from '../support/admin';
+import { waitForMail } from '../support/mail';
+import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+
+const tag = () => crypto.randomUUID().slice(0, 6);
+/** A field by its label; a required one's label ends with a star that is hidden from screen readers. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+
+test('an admin creates a resource with its rules, sees it on its page, and puts it out of service; bad rules are shown next to their fields', async ({
+  page,
+  expectAccessible,
+}) => {
+  test.slow(); // several forms and three accessibility checks
+  await signedInAdmin(page);
+  const name = `Fibre Laser ${tag()}`;
+
+  await page.goto('/admin/resources');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resources');
+  await expectAccessible();
+  await page.getByRole('link', { name: 'New resource' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New resource');
+
+  // Longest under shortest, Monday closing before it opens, out of service without a reason.
+  await field(page, 'Name').fill(name);
+  await field(page, 'Kind').selectOption({ label: 'Electronics and compute' });
+  await field(page, 'Slot length').selectOption({ label: '30 minutes' });
+  await field(page, 'Shortest booking (minutes)').fill('60');
+  await field(page, 'Longest booking (minutes)').fill('30');
+  await field(page, 'Opening hours').selectOption({ label: 'Hours per weekday' });
+  await field(page, 'Monday opens').fill('18:00');
+  await field(page, 'Monday closes').fill('09:00');
+  await field(page, 'Status').selectOption({ label: 'Out of service' });
+  await field(page, 'Most hours per member per week').fill('6');
+  await page.getByRole('button', { name: 'Create resource' }).click();
+
+  await expect(field(page, 'Longest booking (minutes)')).toHaveAccessibleDescription(
+    /Longest booking must be at least the shortest booking/,
+  );
+  await expect(field(page, 'Monday closes')).toHaveAccessibleDescription(
+    /Closing time must be after opening time/,
+  );
+  await expect(field(page, 'Reason it is out of service')).toHaveAccessibleDescription(
+    /Say why it is out of service/,
+  );
+  await expect(field(page, 'Name')).toHaveValue(name);
+  await expect(field(page, 'Monday opens')).toHaveValue('18:00');
+  await expect(field(page, 'Shortest booking (minutes)')).toHaveValue('60');
+  await expect(field(page, 'Most hours per member per week')).toHaveValue('6');
+  await expectAccessible();
+
+  await field(page, 'Longest booking (minutes)').fill('120');
+  await field(page, 'Monday closes').fill('22:00');
+  await field(page, 'Status').selectOption({ label: 'Available' });
+  await page.getByRole('button', { name: 'Create resource' }).click();
+  await expect(page).toHaveURL(/\/admin\/resources\?saved=fibre-laser-/);
+  const slug = new URL(page.url()).searchParams.get('saved')!;
+
+  await page.goto(`/resources/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('Monday 18:00–22:00')).toBeVisible();
+  await expect(page.getByText(/up to 6 hours here per week/)).toBeVisible();
+
+  // Out of service with a reason: shown on its page, and booking it is refused.
+  await page.goto('/admin/resources');
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(field(page, 'Monday opens')).toHaveValue('18:00');
+  await field(page, 'Status').selectOption({ label: 'Out of service' });
+  await field(page, 'Reason it is out of service').fill('Laser tube cracked');
+  await page.getByRole('button', { name: 'Save resource' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText(
+    'Out of service: Laser tube cracked',
+  );
+  await page.goto(`/resources/${slug}`);
+  await expect(page.getByRole('note')).toContainText('Laser tube cracked');
+  const monday = labTime(nextMonday(), 19 * 60).toISOString();
+  await page.goto(`/resources/${slug}/book?start=${encodeURIComponent(monday)}`);
+  await expect(page.getByText(`${name} is out of service and cannot be booked.`)).toBeVisible();
+});
+
+test('an admin books for a member past the rules, then blocks that time for maintenance: refused, then accepted with the booking cancelled and the member told', async ({
+  page,
+  expectAccessible,
+}) => {
+  test.slow();
+  const member = await registered();
+  const boss = await signedInAdmin(page);
+  const name = `Pick and Place ${tag()}`;
+  // Two hours at most, a day's notice: the admin's three hours tomorrow pass anyway.
+  const resource = await fixtureResource({ name, rules: { maxMinutes: 120, noticeMinutes: 24 * 60 } });
+  const day = addDays(labDayOf(new Date()), 1);
+
+  await page.goto(`/admin/resources/${resource.id}/maintenance`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name}: maintenance and bookings`);
+  await expectAccessible();
+
+  const behalf = page.getByRole('region', { name: 'Book for a member' });
+  await field(behalf, 'Member’s username').fill(member.username);
+  await field(behalf, 'Date').fill(day);
+  await field(behalf, 'Time').fill('10:00');
+  await field(behalf, 'Length (minutes)').fill('180');
+  await behalf.getByRole('button', { name: 'Book for the member' }).click();
+  await expect(field(behalf, 'Reason')).toHaveAccessibleDescription(/Reason is required/);
+  await expect(field(behalf, 'Length (minutes)')).toHaveValue('180');
+  await field(behalf, 'Reason').fill('Thesis prototype run');
+  await behalf.getByRole('button', { name: 'Book for the member' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Booked for @${member.username}; they were e-mailed the confirmation.` }),
+  ).toBeVisible();
+  const confirmation = await waitForMail(
+    member.email,
+    (mail) => mail.subject === `Booking confirmed: ${name}`,
+  );
+  expect(confirmation.text).toContain('10:00–13:00');
+
+  // A block over it: refused, with the booking listed; what was typed stays.
+  const block = page.getByRole('region', { name: 'Block time for maintenance' });
+  await field(block, 'Start date').fill(day);
+  await field(block, 'Start time').fill('09:00');
+  await field(block, 'End date').fill(day);
+  await field(block, 'End time').fill('11:00');
+  await block.getByRole('button', { name: 'Add maintenance block' }).click();
+  await expect(field(block, 'Reason')).toHaveAccessibleDescription(/Reason is required/);
+  await field(block, 'Reason').fill('Nozzle calibration');
+  await block.getByRole('button', { name: 'Add maintenance block' }).click();
+  await expect(block.getByRole('alert')).toContainText(`1 booking stands in that time:`);
+  await expect(block.getByRole('alert')).toContainText(`10:00–13:00 (@${member.username})`);
+  await expect(field(block, 'Start time')).toHaveValue('09:00');
+  await expectAccessible();
+
+  await field(block, 'Also cancel those bookings').check();
+  await block.getByRole('button', { name: 'Add maintenance block' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Maintenance block added. 1 booking was cancelled and its member e-mailed.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upcoming maintenance' })).toContainText(
+    'Nozzle calibration',
+  );
+  const cancelled = await waitForMail(member.email, (mail) => mail.subject === `Booking cancelled: ${name}`);
+  expect(cancelled.text).toContain('was cancelled by the lab: Nozzle calibration');
+
+  await page.goto(`/resources/${resource.slug}?from=${day}`);
+  await expect(page.getByText('Maintenance').first()).toBeVisible();
+
+  await page.goto('/admin/log');
+  const log = page.getByRole('region', { name: 'Audit log entries' });
+  for (const action of [
+    `booked ${name}`,
+    `cancelled the booking of ${name}`,
+    `blocked for maintenance ${name}`,
+  ])
+    await expect(log.getByRole('row').filter({ hasText: action })).toContainText(`@${boss.username}`);
+
+  // Removing the block frees the time.
+  await page.goto(`/admin/resources/${resource.id}/maintenance`);
+  await page.getByRole('button', { name: /Remove the maintenance block/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Maintenance block removed.' })).toBeVisible();
+  await expect(page.getByText('No maintenance planned.')).toBeVisible();
+});
+
+test('an admin names an inductor, signs a member off and revokes it with a reason', async ({
+  page,
+  expectAccessible,
+}) => {
+  const [inductor, member] = [await registered(), await registered()];
+  await signedInAdmin(page);
+  const induction = await fixtureInduction({ name: 'Reflow oven' });
+
+  await page.goto('/admin/inductions');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inductions');
+  await page.getByRole('button', { name: 'Create induction' }).click();
+  await expect(field(page, 'Name')).toHaveAccessibleDescription(/Name is required/);
+  await page.getByRole('link', { name: `Manage ${induction.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(induction.name);
+
+  await field(page, 'Username of the new inductor').fill(inductor.username);
+  await page.getByRole('button', { name: 'Name inductor' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Inductor named.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove @${inductor.username} as inductor` })).toBeVisible();
+
+  await field(page, 'Member’s username').fill(member.username);
+  await field(page, 'Note').fill('Did the solder-paste run');
+  await page.getByRole('button', { name: 'Sign off' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Member signed off.' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `@${member.username}` });
+  await expect(row).toContainText('Did the solder-paste run');
+  await expectAccessible();
+
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await expect(field(page, `Reason to revoke @${member.username}`)).toHaveAccessibleDescription(
+    /Say why it is revoked/,
+  );
+  await field(page, `Reason to revoke @${member.username}`).fill('Skipped the fume extractor');
+  await page
+    .getByRole('row')
+    .filter({ hasText: `@${member.username}` })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Induction revoked.' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `@${member.username}` })).toContainText(
+    'Skipped the fume extractor',
+  );
+});
+
+/** The next Monday after today, as a lab day. */
+function nextMonday() {
+  let day = addDays(labDayOf(new Date()), 1);
+  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 1) day = addDays(day, 1);
+  return day;
+}

@@ -121,7 +121,9 @@ export default function Landing() {
                 />
               </svg>
               <h3>
-                <Link to="/resources">{resource.title}</Link>
+                <Link to="/resources" className="heading-link">
+                  {resource.title}
+                </Link>
               </h3>
               <ul className="ticks">
                 {resource.items.map((item) => (
@@ -161,7 +163,9 @@ export default function Landing() {
 
       <section className="section" aria-labelledby="tools-heading">
         <h2 id="tools-heading">
-          <Link to="/resources">Tools on the floor</Link>
+          <Link to="/resources" className="heading-link">
+            Tools on the floor
+          </Link>
         </h2>
         <ul className="tool-list">
           {tools.map((tool) => (

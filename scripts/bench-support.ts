@@ -33,3 +33,39 @@ export function cpuMsOf(pid: number) {
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * `clients` members' clients booking random 15-minute slots of `slug` through /api for `seconds`
+ * (each client one request at a time, starts from tomorrow on, so two may race for one): bookings
+ * made, the clashes the database refused ('taken'), anything else as errors, and latency.
+ */
+export async function bookingLoad(base: string, tokens: string[], slug: string, seconds: number) {
+  const slots = 80 * 24 * 4;
+  const first = new Date();
+  first.setUTCHours(24, 0, 0, 0);
+  const latencies: number[] = [];
+  const counts = { booked: 0, taken: 0, errors: 0 };
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (performance.now() < until) {
+        const start = new Date(first.getTime() + Math.floor(Math.random() * slots) * 15 * 60_000);
+        const sent = performance.now();
+        const response = await fetch(`${base}/api/bookings`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ resource: slug, start: start.toISOString(), minutes: 15 }),
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - sent);
+        if (response.status === 201) counts.booked++;
+        else if (response.status === 409) counts.taken++;
+        else counts.errors++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))];
+  return { ...counts, requests: latencies.length, p50: at(0.5), p99: at(0.99) };
+}

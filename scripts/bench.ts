@@ -6,6 +6,7 @@
 //   - throughput, p50 and p99 of five pages at 10 connections for a signed-out visitor and a
 //     signed-in member, next to a static-file server sending the same bytes, as ratios
 //   - the server's resident memory after that load
+//   - 10 clients booking random slots of a bench resource through /api for 10 s
 //   - /members with a second site in front (API_URL), and on PostgreSQL, one instance and two
 //     behind nginx (a throw-away PostgreSQL cluster and a private nginx, as the cluster tests use)
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,9 +19,10 @@ import { healthy } from '../tests/support/app-server';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 import { startCluster, type Cluster } from '../tests/support/cluster';
 import { startPostgres } from '../tests/support/postgres';
-import { gzipSize, kb, load, LOAD_SECONDS, rate, rssOf } from './bench-support';
+import { bookingLoad, gzipSize, kb, load, LOAD_SECONDS, rate, rssOf } from './bench-support';
 import { crowdSize } from './crowd';
 import { READ_PAGES, startDemoSite } from './demo-site';
+import { freshMember } from '../tests/e2e/accounts';
 import { SERVER_ARGS } from './server-command';
 
 // `npm run bench -- --members N --posts M`: the pages whose cost must not grow with the community,
@@ -32,6 +34,7 @@ if (crowd.members) {
   process.exit(0);
 }
 
+const BOOKING_SECONDS = 10;
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-static-'));
 const site = await startDemoSite();
 const { base, env } = site;
@@ -77,7 +80,8 @@ try {
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);
-  const cookie = await site.memberCookie(browser);
+  const member = freshMember();
+  const cookie = await site.memberCookie(browser, member);
   console.log('\nBytes per page: HTML (gzip) and JavaScript (gzip), for a visitor | for a signed-in member');
   const visitorHtml = new Map<string, Buffer>();
   for (const pagePath of READ_PAGES) {
@@ -138,6 +142,22 @@ try {
     console.log(`    static   ${rate(file)}`);
   }
   console.log(`Server RSS after the load: ${(rssOf(site.pid) / 1024 / 1024).toFixed(0)} MB`);
+
+  // Booking: the member's API token on 10 clients, each booking random slots one after another.
+  const benchResource = execFileSync('node_modules/.bin/tsx', ['scripts/bench-resource.ts'], {
+    env,
+    encoding: 'utf8',
+  }).trim();
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const booking = await bookingLoad(base, Array(10).fill(token), benchResource, BOOKING_SECONDS);
+  console.log(
+    `Booking, 10 clients for ${BOOKING_SECONDS} s (POST /api/bookings, random 15-minute slots of ${benchResource}): ${booking.booked} bookings made (${(booking.booked / BOOKING_SECONDS).toFixed(0)}/s), ${booking.taken} 'That slot was just taken.', errors ${booking.errors}; p50 ${booking.p50.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms`,
+  );
 
   // A second site in front of this one (docs/api.md): its pages read this site's /api. Public
   // pages never ask the identity provider, so its Firebase settings point at nothing.

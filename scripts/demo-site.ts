@@ -20,6 +20,7 @@ export const READ_PAGES = [
   '/portfolio',
   '/portfolio/open-quadruped',
   '/posts/aoife_byrne/carbon-fibre-drone-frame-v3',
+  '/resources/prusa-mk4',
 ];
 
 export async function startDemoSite(crowd?: Crowd) {
@@ -44,7 +45,7 @@ export async function startDemoSite(crowd?: Crowd) {
   const startupMs = performance.now() - startedAt;
 
   /** A member registered and signed in through the pages: their session cookie. */
-  async function memberCookie(browser: Browser): Promise<string> {
+  async function memberCookie(browser: Browser, newMember = freshMember()): Promise<string> {
     const inviteKey = execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'invite', 'create'], {
       env,
       encoding: 'utf8',
@@ -54,7 +55,7 @@ export async function startDemoSite(crowd?: Crowd) {
       .pop()!;
     const context = await browser.newContext();
     const page = await context.newPage();
-    const member = await register(page, freshMember(), inviteKey, base);
+    const member = await register(page, newMember, inviteKey, base);
     await signIn(page, member, `${base}/login`);
     await page.waitForURL(/\/profile$/);
     const session = (await context.cookies()).find((cookie) => cookie.name === '__session')!;

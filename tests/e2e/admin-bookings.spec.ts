@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { registered, signedInAdmin } from './accounts';
 import { expect, test } from './fixtures';
 import { fixtureInduction, fixtureResource } from '../support/admin';
-import { waitForMail } from '../support/mail';
+import { attachment, waitForMail } from '../support/mail';
 import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
 
 const tag = () => crypto.randomUUID().slice(0, 6);
@@ -122,7 +122,9 @@ test('an admin books for a member past the rules, then blocks that time for main
     member.email,
     (mail) => mail.subject === `Booking confirmed: ${name}`,
   );
-  expect(confirmation.text).toContain('10:00–13:00');
+  // Three hours, past the two-hour longest booking and the day's notice.
+  expect(attachment(confirmation.raw, 'booking.ics')).toMatch(/DTSTART:\d{8}T\d{6}Z[\s\S]*DTEND:/);
+  expect(confirmation.raw).toContain('10:00=E2=80=9313:00');
 
   // A block over it: refused, with the booking listed; what was typed stays.
   const block = page.getByRole('region', { name: 'Block time for maintenance' });
@@ -139,7 +141,7 @@ test('an admin books for a member past the rules, then blocks that time for main
   await expect(field(block, 'Start time')).toHaveValue('09:00');
   await expectAccessible();
 
-  await field(block, 'Also cancel those bookings').check();
+  await block.getByRole('checkbox', { name: 'Also cancel those bookings' }).check();
   await block.getByRole('button', { name: 'Add maintenance block' }).click();
   await expect(
     page

@@ -178,7 +178,7 @@ export default function ResourcePage() {
               <li key={rule}>{rule}</li>
             ))}
           </ul>
-          {signedIn ? null : (
+          {signedIn || !available ? null : (
             <p>
               <Link to={`/login?${new URLSearchParams({ from: path })}`} className="button" rel="nofollow">
                 Sign in to book

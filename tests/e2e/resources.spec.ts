@@ -66,6 +66,7 @@ test('a visitor finds the machines by kind and reads a week of one, with no name
   await page.goto('/resources/desktop-cnc-mill');
   await expect(page.getByText(/^Out of service: .+/)).toBeVisible();
   await expect(page.getByRole('link', { name: /Free$/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in to book' })).toHaveCount(0);
   await expect(page.getByText(/Free$/).first()).toBeVisible();
 
   await page.goto('/resources/no-such-machine');

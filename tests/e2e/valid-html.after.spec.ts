@@ -65,6 +65,9 @@ test('every page kind validates with zero errors', async ({ page }) => {
   files.set(...(await save('/register?step=2')));
 
   const newcomer = await register(page);
+  const wholeHourAhead = new Date(
+    Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000,
+  ).toISOString();
   // An admin, so the admin pages are checked too.
   await admin(currentServer(), 'member', 'promote', newcomer.username);
   await signIn(page, newcomer);
@@ -87,6 +90,10 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/admin/log',
     // Without the CNC induction: the page offers to request it.
     '/resources/cnc-router',
+    // 'Confirm booking' with its lengths, and refused (no CNC induction); the member's bookings.
+    `/resources/prusa-mk4/book?start=${wholeHourAhead}`,
+    `/resources/cnc-router/book?start=${wholeHourAhead}`,
+    '/bookings',
     '/',
   ])
     files.set(...(await save(url)));
@@ -107,6 +114,6 @@ test('every page kind validates with zero errors', async ({ page }) => {
     (m) => `${files.get(m.url.replace('file:', ''))}:${m.lastLine ?? '?'} ${m.message}`,
   );
   expect(errors).toEqual([]);
-  expect(files.size).toBe(signedOut.length + 18);
+  expect(files.size).toBe(signedOut.length + 21);
   fs.rmSync(dir, { recursive: true, force: true });
 });

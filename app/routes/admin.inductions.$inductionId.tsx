@@ -131,8 +131,10 @@ export default function AdminInduction() {
           <ul className="inductor-list">
             {inductors.map((inductor) => (
               <li key={inductor.id}>
-                <Link to={`/members/${inductor.username.toLowerCase()}`}>{inductor.fullname}</Link> @
-                {inductor.username} <span className="muted">(named by {inductor.appointedBy})</span>
+                <span>
+                  <Link to={`/members/${inductor.username.toLowerCase()}`}>{inductor.fullname}</Link> @
+                  {inductor.username} <span className="muted">(named by {inductor.appointedBy})</span>
+                </span>
                 <Form method="post" className="inline-action">
                   <input type="hidden" name="intent" value="remove-inductor" />
                   <input type="hidden" name="member" value={inductor.id} />

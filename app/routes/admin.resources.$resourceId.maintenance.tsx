@@ -115,6 +115,8 @@ function takenText(nearest: string[]) {
 export default function ResourceMaintenance() {
   const { resource, blocks, notice } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // Forms post to the page's own address without the last change's notice (?added=1...).
+  const here = `/admin/resources/${resource.id}/maintenance`;
   return (
     <>
       <h1>{resource.name}: maintenance and bookings</h1>
@@ -127,7 +129,10 @@ export default function ResourceMaintenance() {
           {notice}
         </p>
       ) : null}
-      <MaintenanceForm lastResult={answer?.intent === 'maintenance' ? answer.result : undefined} />
+      <MaintenanceForm
+        action={here}
+        lastResult={answer?.intent === 'maintenance' ? answer.result : undefined}
+      />
       <section aria-labelledby="blocks-heading">
         <h2 id="blocks-heading">Upcoming maintenance</h2>
         {blocks.length ? (
@@ -138,7 +143,7 @@ export default function ResourceMaintenance() {
                   <strong>{block.when}</strong> (Dublin time): {block.reason}
                   {block.by ? <span className="muted"> — {block.by}</span> : null}
                 </p>
-                <Form method="post">
+                <Form method="post" action={here}>
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="block" value={block.id} />
                   <button
@@ -156,14 +161,14 @@ export default function ResourceMaintenance() {
           <p className="empty-state">No maintenance planned.</p>
         )}
       </section>
-      <OnBehalfForm lastResult={answer?.intent === 'behalf' ? answer.result : undefined} />
+      <OnBehalfForm action={here} lastResult={answer?.intent === 'behalf' ? answer.result : undefined} />
     </>
   );
 }
 
 type Result = SubmissionResult<string[]> | undefined;
 
-function MaintenanceForm({ lastResult }: { lastResult: Result }) {
+function MaintenanceForm({ action, lastResult }: { action: string; lastResult: Result }) {
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof MaintenanceSchema>>({
     id: 'maintenance',
@@ -173,7 +178,7 @@ function MaintenanceForm({ lastResult }: { lastResult: Result }) {
   return (
     <section aria-labelledby="maintenance-heading">
       <h2 id="maintenance-heading">Block time for maintenance</h2>
-      <Form method="post" {...getFormProps(form)} noValidate className="card admin-form">
+      <Form method="post" action={action} {...getFormProps(form)} noValidate className="card admin-form">
         <input type="hidden" name="intent" value="maintenance" />
         <FormBanner id={form.errorId} errors={form.errors} />
         <p className="field-hint">Dublin time. Nobody can book the resource while the block stands.</p>
@@ -233,7 +238,7 @@ function MaintenanceForm({ lastResult }: { lastResult: Result }) {
   );
 }
 
-function OnBehalfForm({ lastResult }: { lastResult: Result }) {
+function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Result }) {
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof OnBehalfSchema>>({
     id: 'behalf',
@@ -243,7 +248,7 @@ function OnBehalfForm({ lastResult }: { lastResult: Result }) {
   return (
     <section aria-labelledby="behalf-heading">
       <h2 id="behalf-heading">Book for a member</h2>
-      <Form method="post" {...getFormProps(form)} noValidate className="card admin-form">
+      <Form method="post" action={action} {...getFormProps(form)} noValidate className="card admin-form">
         <input type="hidden" name="intent" value="behalf" />
         <FormBanner id={form.errorId} errors={form.errors} />
         <p className="field-hint">

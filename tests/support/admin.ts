@@ -114,3 +114,15 @@ export const fixtureBooking = (
   minutes: number,
   server: ServerName = currentServer(),
 ) => admin(server, 'fixture', 'book', username, resourceSlug, start, String(minutes));
+
+/**
+ * A member made in the store and signed in there, for journeys that need many members but not
+ * their registration: their username, e-mail and the session cookie ('name=value') to send.
+ */
+export const fixtureMember = async (prefix = 'fixture', server: ServerName = currentServer()) =>
+  JSON.parse(await admin(server, 'fixture', 'member', prefix)) as {
+    id: string;
+    username: string;
+    email: string;
+    cookie: string;
+  };

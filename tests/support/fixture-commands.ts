@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { db } from '../../app/.server/db';
 import { bookingRow } from '../../app/.server/bookings/book';
 import { rulesColumns } from '../../app/.server/bookings/rows';
-import { OPEN_RULES } from './store-fixtures';
+import { newMember, OPEN_RULES } from './store-fixtures';
+import { signIn } from '../../app/.server/session';
 import type { BookingRules } from '../../app/lib/booking/rules';
 
 interface ResourceSpec {
@@ -121,6 +122,12 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
       });
       await db.insertInto('bookings').values(values).execute();
       return values.id;
+    }
+    case 'member': {
+      // A member written by the registration code and signed in by the sign-in code: its cookie.
+      const member = await newMember(db, args[0] ?? 'fixture');
+      const cookie = (await signIn(member.id, null)).headers.get('Set-Cookie')!.split(';')[0]!;
+      return JSON.stringify({ ...member, cookie });
     }
     default:
       throw new Error(`unknown fixture ${kind}`);

@@ -1,0 +1,70 @@
+// Two requests at once (docs/decisions/024-bookings-never-clash.md): the database decides. Run on
+// SQLite (js) and, tagged @store, on PostgreSQL through nginx over two instances (cluster-js),
+// where the requests land on both instances. Members are made in the store, not registered.
+import ICAL from 'ical.js';
+import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+import { fixtureMember, fixtureResource } from '../support/admin';
+import { expect, test } from './fixtures';
+
+const RACE = { tag: ['@store', '@http'] };
+
+/** The active bookings on a resource's public feed. */
+async function busyTimes(request: import('@playwright/test').APIRequestContext, slug: string) {
+  const feed = await (await request.get(`/resources/${slug}/calendar.ics`)).text();
+  return new ICAL.Component(ICAL.parse(feed))
+    .getAllSubcomponents('vevent')
+    .filter((event) => event.getFirstPropertyValue('status') === 'CONFIRMED')
+    .map((event) => (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString());
+}
+
+test(
+  '20 members confirm one slot at the same moment: one booking, 19 are told it was just taken',
+  RACE,
+  async ({ request }) => {
+    const resource = await fixtureResource({ name: 'Race printer' });
+    const members = await Promise.all(Array.from({ length: 20 }, () => fixtureMember('race')));
+    const start = labTime(addDays(labDayOf(new Date()), 2), 600).toISOString();
+    const answers = await Promise.all(
+      members.map((member) =>
+        request.post(`/resources/${resource.slug}/book`, {
+          form: { start, minutes: '60', note: '' },
+          headers: { Cookie: member.cookie },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    const won = answers.filter((answer) => answer.status() === 302);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.headers().location).toBe('/bookings?notice=booked');
+    const lost = answers.filter((answer) => answer.status() === 409);
+    expect(lost).toHaveLength(19);
+    for (const answer of lost) expect(await answer.text()).toContain('That slot was just taken.');
+    expect(await busyTimes(request, resource.slug)).toEqual([start]);
+  },
+);
+
+test(
+  'a member allowed 3 upcoming bookings sends 10 at once: exactly 3 are made',
+  RACE,
+  async ({ request }) => {
+    const resource = await fixtureResource({ name: 'Limit printer', rules: { maxUpcoming: 3 } });
+    const member = await fixtureMember('limit');
+    const day = addDays(labDayOf(new Date()), 3);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        request.post(`/resources/${resource.slug}/book`, {
+          form: { start: labTime(day, 60 * index).toISOString(), minutes: '30', note: '' },
+          headers: { Cookie: member.cookie },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status() === 302)).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.status() === 422);
+    expect(refused).toHaveLength(7);
+    expect(await refused[0]!.text()).toContain(
+      'You already have 3 upcoming bookings here, the most allowed.',
+    );
+    expect(await busyTimes(request, resource.slug)).toHaveLength(3);
+  },
+);

@@ -1,4 +1,4 @@
-// What the booking pages and the API show (docs/product.md §9): plain data, safe for the browser.
+// What the booking pages and the API show (docs/product.md §10): plain data, safe for the browser.
 import type { BookingRules, ResourceStatus } from './rules';
 
 export const RESOURCE_KINDS = {

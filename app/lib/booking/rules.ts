@@ -1,4 +1,4 @@
-// A resource's booking rules and the checks every booking passes (docs/product.md §9). Pure: the
+// A resource's booking rules and the checks every booking passes (docs/product.md §10). Pure: the
 // store runs them inside the booking's transaction with the counts it has just read, the pages run
 // them to offer only what would pass. Where several rules refuse, the first in the order below is
 // named; a length passes only when every rule allows it (the strictest wins).
@@ -168,7 +168,7 @@ export function cancelRefusal(rules: BookingRules, start: Date, now: Date): Refu
   );
 }
 
-/** The lab week a booking counts in: the one it starts in (docs/product.md §9). */
+/** The lab week a booking counts in: the one it starts in (docs/product.md §10). */
 export const countingWeek = (start: Date) => labWeek(start);
 
 /** A busy range on a resource's calendar: a booking blocks its time plus the buffer after it. */

@@ -1,4 +1,4 @@
-// A resource's calendar as its page shows it (docs/product.md §9): each day of a week cut into slots
+// A resource's calendar as its page shows it (docs/product.md §10): each day of a week cut into slots
 // from opening to closing time (a lab day of 23 or 25 hours has that many hours of slots), each
 // slot free, booked, the viewer's own, maintenance, closed, past or not open for booking yet.
 import { allowedLengths, horizonEnd, openingOn, type Block, type BookingRules } from './rules';

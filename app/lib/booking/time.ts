@@ -1,4 +1,4 @@
-// Lab time (docs/architecture.md §12): bookings are stored as UTC instants and shown in the lab's
+// Lab time (docs/architecture.md §13): bookings are stored as UTC instants and shown in the lab's
 // own zone, Europe/Dublin. A lab day runs from one local midnight to the next, so the last Sunday
 // of March has 23 hours and the last Sunday of October 25; a booking is an instant and a length,
 // so one that crosses midnight or a clock change lasts its real length.

@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: InductionFormSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const outcome = await admin.inductions.save(null, submission.value, user);
-  if (outcome.status === 'saved') return redirect(`/admin/inductions/${outcome.id}?saved=1`);
+  if (outcome.status === 'saved') return redirect(`/admin/inductions/${outcome.id}?done=saved`);
   return formReply(
     submission.reply({ fieldErrors: outcome.status === 'invalid' ? outcome.fieldErrors : {} }),
   );
@@ -38,7 +38,7 @@ export default function AdminInductions() {
       <h1>Inductions</h1>
       <p>
         An induction gates one or more resources. Admins and the inductors named for it sign members off;
-        inductors see requests on <Link to="/inductions">Inductions</Link>.
+        inductors also see members' requests at <Link to="/inductions">/inductions</Link>.
       </p>
       {inductions.length ? (
         <AdminTable

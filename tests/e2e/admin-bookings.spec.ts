@@ -54,6 +54,7 @@ test('an admin creates a resource with its rules, sees it on its page, and puts 
   );
   await expect(field(page, 'Name')).toHaveValue(name);
   await expect(field(page, 'Monday opens')).toHaveValue('18:00');
+  await expectAccessible();
   await expect(field(page, 'Shortest booking (minutes)')).toHaveValue('60');
   await expect(field(page, 'Most hours per member per week')).toHaveValue('6');
   await expectAccessible();
@@ -74,6 +75,7 @@ test('an admin creates a resource with its rules, sees it on its page, and puts 
   await page.goto('/admin/resources');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(field(page, 'Monday opens')).toHaveValue('18:00');
+  await expectAccessible();
   await field(page, 'Status').selectOption({ label: 'Out of service' });
   await field(page, 'Reason it is out of service').fill('Laser tube cracked');
   await page.getByRole('button', { name: 'Save resource' }).click();
@@ -183,6 +185,7 @@ test('an admin names an inductor, signs a member off and revokes it with a reaso
 
   await page.goto('/admin/inductions');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inductions');
+  await expectAccessible();
   await page.getByRole('button', { name: 'Create induction' }).click();
   await expect(field(page, 'Name')).toHaveAccessibleDescription(/Name is required/);
   await page.getByRole('link', { name: `Manage ${induction.name}` }).click();

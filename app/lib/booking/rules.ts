@@ -198,18 +198,24 @@ export function allowedLengths(
   weekMinutesLeft: number | null,
 ): number[] {
   const lengths: number[] = [];
-  for (
-    let minutes = ceilTo(rules.minMinutes, rules.slotMinutes);
-    minutes <= rules.maxMinutes;
-    minutes += rules.slotMinutes
-  ) {
+  // The day's closing time is found once: each length is then compared, not looked up again.
+  const closes = rules.hours === 'any' ? null : openingOn(rules.hours, labDayOf(start));
+  if (closes && start < closes.start) return lengths;
+  for (let minutes = shortest(rules); minutes <= rules.maxMinutes; minutes += rules.slotMinutes) {
     if (weekMinutesLeft !== null && minutes > weekMinutesLeft) break;
-    if (!withinHours(rules.hours, start, addMinutes(start, minutes))) break;
+    if (rules.hours !== 'any' && (!closes || addMinutes(start, minutes) > closes.end)) break;
     if (clashes(rules, start, minutes, blocks)) break;
     lengths.push(minutes);
   }
   return lengths;
 }
+
+/** The shortest booking the rules allow, in whole slots. */
+export const shortest = (rules: BookingRules) => ceilTo(rules.minMinutes, rules.slotMinutes);
+
+/** Whether a booking of exactly `minutes` fits at `start`: opening hours and the calendar (buffers included). */
+export const fits = (rules: BookingRules, start: Date, minutes: number, blocks: readonly Block[]) =>
+  withinHours(rules.hours, start, addMinutes(start, minutes)) && !clashes(rules, start, minutes, blocks);
 
 const ceilTo = (value: number, step: number) => Math.max(step, Math.ceil(value / step) * step);
 

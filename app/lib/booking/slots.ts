@@ -1,8 +1,8 @@
 // A resource's calendar as its page shows it (docs/product.md §10): each day of a week cut into slots
 // from opening to closing time (a lab day of 23 or 25 hours has that many hours of slots), each
 // slot free, booked, the viewer's own, maintenance, closed, past or not open for booking yet.
-import { allowedLengths, horizonEnd, openingOn, type Block, type BookingRules } from './rules';
-import { addDays, addMinutes, labClock, labDayOf, minutesBetween, type LabDay } from './time';
+import { clashes, fits, horizonEnd, openingOn, shortest, type Block, type BookingRules } from './rules';
+import { addDays, addMinutes, labClock, labDayOf, labOffset, minutesBetween, type LabDay } from './time';
 
 export type SlotState = 'free' | 'booked' | 'mine' | 'maintenance' | 'closed' | 'past' | 'later';
 
@@ -54,10 +54,15 @@ export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly Cale
   const earliest = addMinutes(now, rules.noticeMinutes);
   const slots: Slot[] = [];
   const count = Math.floor(minutesBetween(opening.start, opening.end) / rules.slotMinutes);
+  // On a day the clocks do not change, every slot's clock time is its instant plus one offset
+  // (asking Intl for each of a week's 336 slots was most of the week's cost).
+  const offset = labOffset(opening.start.getTime());
+  const steady = offset === labOffset(opening.end.getTime() - 1);
   for (let index = 0; index < count; index++) {
     const start = addMinutes(opening.start, index * rules.slotMinutes);
     const end = addMinutes(start, rules.slotMinutes);
-    slots.push({ start: start.toISOString(), time: labClock(start), state: stateOf(start, end) });
+    const time = steady ? addMinutes(start, offset).toISOString().slice(11, 16) : labClock(start);
+    slots.push({ start: start.toISOString(), time, state: stateOf(start, end) });
   }
   return { day, open: true, slots };
 
@@ -67,8 +72,11 @@ export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly Cale
     if (inSlot) return inSlot.kind === 'maintenance' ? 'maintenance' : inSlot.mine ? 'mine' : 'booked';
     if (start < earliest) return 'past';
     if (start >= opensFor) return 'later';
-    // Free only when a booking of the shortest length can start here (buffers and closing time included).
-    return allowedLengths(rules, start, blocks, null).length ? 'free' : 'booked';
+    // Free only when a booking of the shortest length can start here (buffers and closing time
+    // included; the day's closing time is known, so it is compared, not looked up per slot).
+    const minutes = shortest(rules);
+    if (rules.hours !== 'any' && addMinutes(start, minutes) > opening!.end) return 'booked';
+    return clashes(rules, start, minutes, blocks) ? 'booked' : 'free';
   }
 }
 
@@ -105,7 +113,7 @@ export function nearestFree(
   for (const candidate of candidates) {
     if (found.length >= count) break;
     if (candidate < earliest || candidate >= latest || candidate.getTime() === start.getTime()) continue;
-    if (allowedLengths(rules, candidate, blocks, null).includes(minutes)) found.push(candidate);
+    if (fits(rules, candidate, minutes, blocks)) found.push(candidate);
   }
   return found.sort((a, b) => a.getTime() - b.getTime());
 }

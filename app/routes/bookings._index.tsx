@@ -38,12 +38,13 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, resources, inductions, requests, token] = await Promise.all([
+  const [mine, resources, inductions, requests, token, signsOff] = await Promise.all([
     bookings.mine(user.id, now),
     bookings.resources.list(),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
     bookings.feeds.token(user.id),
+    bookings.inductions.signedOffBy(user),
   ]);
   const rules = new Map(resources.map((resource) => [resource.id, resource.rules]));
   const row = (booking: Booking) => ({
@@ -72,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       since: dateName(labDayOf(new Date(open.createdAt))),
     })),
     feedUrl: new URL(`/calendar/${token}.ics`, config.PUBLIC_URL).toString(),
+    /** an inductor's or admin's way to /inductions */
+    signsOff: signsOff > 0,
   };
 }
 
@@ -86,7 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyBookings() {
-  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl } = useLoaderData<typeof loader>();
+  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, signsOff } =
+    useLoaderData<typeof loader>();
   return (
     <main id="main" className="page narrow-page my-bookings">
       <div className="page-header">
@@ -150,6 +154,11 @@ export default function MyBookings() {
         {pastMore ? (
           <p className="muted">
             And {pastMore} earlier booking{pastMore === 1 ? '' : 's'}; your calendar feed has the past year.
+          </p>
+        ) : null}
+        {signsOff ? (
+          <p>
+            <Link to="/inductions">Sign members off</Link>: the requests for the inductions you give.
           </p>
         ) : null}
       </section>

@@ -25,7 +25,10 @@ test('an inductor signs off a member who asked, who can then book; self sign-off
   });
   expect(asked.ok()).toBe(true);
 
-  await page.goto('/inductions');
+  // Named, their /bookings leads there.
+  await page.goto('/bookings');
+  await page.getByRole('link', { name: 'Sign members off' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inductions' })).toBeVisible();
   const request = page.getByRole('listitem').filter({ hasText: `@${member.username}` });
   await expect(request).toContainText(`asks for the ${induction.name}`);
   await expect(request).toContainText('I have used a bandsaw at college.');

@@ -126,6 +126,8 @@ export function bookingsIn(db: Kysely<Database>) {
         ]);
         return { inductions, requests, holders };
       },
+      /** How many inductions `actor` signs off (0: /inductions is not theirs). */
+      signedOffBy: async (actor: InductionActor) => (await inductionsSignedOffBy(db, actor)).length,
       memberIdByUsername: (username: string) => memberIdByUsername(db, username),
       signOff: (actor: InductionActor, input: { inductionId: string; userId: string; note: string }) =>
         signOff(db, actor, input),

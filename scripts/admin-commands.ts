@@ -9,6 +9,9 @@ import { setRole } from '../app/.server/admin/roles';
 import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
+import { selectResources, toResource } from '../app/.server/bookings/rows';
+import { setInductor } from '../app/.server/bookings/inductions';
+import { memberIdByUsername } from '../app/.server/admin/inductions';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -17,6 +20,9 @@ export const USAGE = `usage: npm run admin -- <command>
   project import FILE.json
   project list
   member list
+  resource list             the lab's resources: slug, name, status, induction
+  induction appoint USERNAME SLUG
+                            names a member inductor for an induction (/admin/inductions does more)
   member promote USERNAME   gives the admin role (the /admin pages)
   member demote USERNAME    takes it back
   member disable USERNAME   stops them signing in (ends their sessions)
@@ -169,6 +175,34 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
       const minAge = opts['min-age'] ?? '60';
       if (!/^\d+$/.test(minAge)) throw new UsageError('--min-age must be whole minutes');
       return `removed ${await sweepUnreferencedFiles(db, Number(minAge) * 60_000)} folders without a row`;
+    }
+    case 'resource list': {
+      const resources = (await selectResources(db).execute()).map(toResource);
+      return lines(
+        table(
+          resources.map((resource) => ({
+            slug: resource.slug,
+            name: resource.name,
+            status: resource.status === 'out_of_service' ? 'out of service' : 'available',
+            induction: resource.induction?.slug ?? '-',
+          })),
+        ),
+        `${resources.length} resources`,
+      );
+    }
+    case 'induction appoint': {
+      if (rest.length !== 2) throw new UsageError('induction appoint needs USERNAME and SLUG');
+      const [username, slug] = rest as [string, string];
+      const induction = await db
+        .selectFrom('inductions')
+        .select('id')
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      if (!induction) throw new UsageError(`no induction ${slug}`);
+      const userId = await memberIdByUsername(db, username);
+      if (!userId) throw new UsageError(`no member ${username}`);
+      await setInductor(db, 'cli', { inductionId: induction.id, userId, appoint: true });
+      return `@${username} is now an inductor for ${slug}`;
     }
     case 'member list': {
       const members = await memberSummaries(db);

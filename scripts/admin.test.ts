@@ -87,3 +87,31 @@ test('project import: a malformed file changes nothing, a good one imports', () 
   expect(list.stdout).toMatch(/solo\s+[0-9a-f]{12}\s+Solo\s+true\s+0/);
   expect(admin('member', 'list').last).toBe('0 members');
 });
+
+test('resource list and induction appoint, through the same code in this process', async () => {
+  const { db } = await import('../app/.server/db');
+  const { newInduction, newMember, newResource } = await import('../tests/support/store-fixtures');
+  const resource = await newResource(db);
+  const induction = await newInduction(db);
+  const member = await newMember(db, 'cli');
+  expect(await runAdminCommand(['resource', 'list'])).toMatch(
+    new RegExp(`${resource.slug}\\s+Test Printer\\s+available`),
+  );
+  expect(await runAdminCommand(['induction', 'appoint', member.username, induction.slug])).toBe(
+    `@${member.username} is now an inductor for ${induction.slug}`,
+  );
+  const row = await db
+    .selectFrom('inductors')
+    .select('appointed_by')
+    .where('user_id', '=', member.id)
+    .executeTakeFirst();
+  expect(row).toEqual({ appointed_by: 'admin CLI' });
+  for (const [args, message] of [
+    [['induction', 'appoint', member.username], 'induction appoint needs USERNAME and SLUG'],
+    [['induction', 'appoint', member.username, 'no-such'], 'no induction no-such'],
+    [['induction', 'appoint', 'ghost', induction.slug], 'no member ghost'],
+  ] as const) {
+    const failure = await runAdminCommand([...args]).then(() => 'no failure', failureLine);
+    expect(failure, args.join(' ')).toBe(message);
+  }
+});

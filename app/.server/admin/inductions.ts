@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { writeTransaction } from '../bookings/rows';
 import type { Induction } from '~/lib/booking/models';
 import type { InductionForm } from '~/lib/booking/schemas';
 import { slugify } from '~/lib/slug';
@@ -25,7 +26,7 @@ export async function saveInduction(
   form: InductionForm,
   actor: Actor,
 ): Promise<InductionSave> {
-  return db.transaction().execute(async (trx): Promise<InductionSave> => {
+  return writeTransaction(db, async (trx): Promise<InductionSave> => {
     const existing = inductionId
       ? await trx
           .selectFrom('inductions')

@@ -50,7 +50,8 @@ export async function saveResource(
   let replaced: string | null = null;
   let outcome: ResourceSave;
   try {
-    outcome = await db.transaction().execute(async (trx): Promise<ResourceSave> => {
+    // The write lock from the start: a deferred SQLite transaction that read first fails when it comes to write.
+    outcome = await writeTransaction(db, async (trx): Promise<ResourceSave> => {
       const existing = resourceId
         ? await trx
             .selectFrom('resources')

@@ -1,7 +1,9 @@
 // What `npm run bench` (scripts/bench.ts) and its scale run (scripts/bench-scale.ts) measure with.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { nginxBinary } from '../tests/support/cluster';
 
 export const LOAD_SECONDS = 5;
 
@@ -68,4 +70,68 @@ export async function bookingLoad(base: string, tokens: string[], slug: string, 
   const at = (share: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))];
   return { ...counts, requests: latencies.length, p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * A bare node:http server (run with `node -e`) answering `/NAME` with the bytes of file NAME in
+ * `dir`, read into memory at start: write head, end body, nothing else. The limit of a Node server.
+ */
+export const memoryServerSource = (dir: string, port: number) => `
+const fs = require('node:fs');
+const http = require('node:http');
+const files = new Map(fs.readdirSync(${JSON.stringify(dir)}).filter((name) => name.endsWith('.html')).map((name) => [
+  '/' + name,
+  fs.readFileSync(${JSON.stringify(dir)} + '/' + name),
+]));
+http.createServer((req, res) => {
+  const body = files.get(req.url);
+  if (!body) return res.writeHead(404).end();
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+  res.end(body);
+}).listen(${port}, '127.0.0.1');
+`;
+
+/** A private nginx (one worker, no access log) serving the files of `root` on 127.0.0.1:`port`. */
+export function startStaticNginx(dir: string, root: string, port: number) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o777 });
+  // nginx's workers may run as another user (root starts them as nobody): let them read here.
+  fs.chmodSync(dir, 0o777);
+  fs.chmodSync(root, 0o755);
+  const conf = `${dir}/nginx.conf`;
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+    access_log off;
+    include /etc/nginx/mime.types;
+    client_body_temp_path ${dir}/body;
+    proxy_temp_path ${dir}/proxy;
+    fastcgi_temp_path ${dir}/fastcgi;
+    uwsgi_temp_path ${dir}/uwsgi;
+    scgi_temp_path ${dir}/scgi;
+    server {
+        listen 127.0.0.1:${port};
+        root ${root};
+    }
+}
+`,
+  );
+  const nginx = spawn(nginxBinary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'ignore' });
+  return { stop: () => nginx.kill('SIGQUIT') };
+}
+
+/** Waits until `url` answers 200. */
+export async function answering(url: string, timeoutMs = 10_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
 }

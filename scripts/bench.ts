@@ -3,8 +3,9 @@
 // serves the build on 127.0.0.1 and prints:
 //   - start-up: from starting the server (as `npm start` does) to the first 200 on /healthz
 //   - HTML and JavaScript (gzip, as the browser fetches it) per page, for a visitor and a member
-//   - throughput, p50 and p99 of five pages at 10 connections for a signed-out visitor and a
-//     signed-in member, next to a static-file server sending the same bytes, as ratios
+//   - throughput, p50 and p99 of the read pages at 10 connections for a signed-out visitor and a
+//     signed-in member, as ratios to the limits: the same bytes sent from memory by a bare
+//     node:http server, and by nginx from files
 //   - the server's resident memory after that load
 //   - 10 clients booking random slots of a bench resource through /api for 10 s
 //   - /members with a second site in front (API_URL), and on PostgreSQL, one instance and two
@@ -19,7 +20,18 @@ import { healthy } from '../tests/support/app-server';
 import { chromiumLaunchOptions, freePort } from '../tests/support/browser';
 import { startCluster, type Cluster } from '../tests/support/cluster';
 import { startPostgres } from '../tests/support/postgres';
-import { bookingLoad, gzipSize, kb, load, LOAD_SECONDS, rate, rssOf } from './bench-support';
+import {
+  answering,
+  bookingLoad,
+  gzipSize,
+  kb,
+  load,
+  LOAD_SECONDS,
+  memoryServerSource,
+  rate,
+  rssOf,
+  startStaticNginx,
+} from './bench-support';
 import { crowdSize } from './crowd';
 import { READ_PAGES, startDemoSite } from './demo-site';
 import { freshMember } from '../tests/e2e/accounts';
@@ -39,7 +51,8 @@ const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-static
 const site = await startDemoSite();
 const { base, env } = site;
 let front: ReturnType<typeof spawn> | undefined;
-let staticServer: ReturnType<typeof spawn> | undefined;
+let memoryServer: ReturnType<typeof spawn> | undefined;
+let nginx: { stop: () => void } | undefined;
 const frontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-front-'));
 const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-pg-'));
 let cluster: Cluster | undefined;
@@ -107,39 +120,40 @@ try {
   }
   await browser.close();
 
-  // The same bytes as static files, from a plain Express static server in its own process.
-  const staticPort = await freePort();
+  // The limits a visitor's page is measured against, sending the same bytes: a bare node:http
+  // server answering from memory (write head, end body) in its own process, and nginx serving them
+  // as files (one worker, as the site has one process).
   READ_PAGES.forEach((pagePath, i) =>
     fs.writeFileSync(path.join(staticDir, `${i}.html`), visitorHtml.get(pagePath)!),
   );
-  staticServer = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import express from 'express'; express().use(express.static(${JSON.stringify(staticDir)})).listen(${staticPort}, '127.0.0.1');`,
-    ],
-    { stdio: 'ignore' },
-  );
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  const memoryPort = await freePort();
+  memoryServer = spawn(process.execPath, ['-e', memoryServerSource(staticDir, memoryPort)], {
+    stdio: 'ignore',
+  });
+  const nginxPort = await freePort();
+  nginx = startStaticNginx(path.join(staticDir, 'nginx'), staticDir, nginxPort);
+  await answering(`http://127.0.0.1:${memoryPort}/0.html`);
+  await answering(`http://127.0.0.1:${nginxPort}/0.html`);
 
   console.log(
-    `\nThroughput at 10 connections, ${LOAD_SECONDS} s each (load average ${os.loadavg()[0].toFixed(2)}, ${os.cpus().length} cores):`,
+    `\nThroughput at 10 connections, ${LOAD_SECONDS} s each (load average ${os.loadavg()[0].toFixed(2)}, ${os.cpus().length} cores); a visitor's page as a share of the same bytes from memory (bare node:http) and from nginx:`,
   );
   for (const [i, pagePath] of READ_PAGES.entries()) {
     const visitor = await load(base + pagePath);
     const member = await load(base + pagePath, { Cookie: cookie });
-    const file = await load(`http://127.0.0.1:${staticPort}/${i}.html`);
-    const share = (figure: autocannon.Result) =>
-      `${((100 * figure.requests.average) / file.requests.average).toFixed(1)} %`;
+    const memory = await load(`http://127.0.0.1:${memoryPort}/${i}.html`);
+    const file = await load(`http://127.0.0.1:${nginxPort}/${i}.html`);
+    const ratio = (figure: autocannon.Result, limit: autocannon.Result) =>
+      (figure.requests.average / limit.requests.average).toFixed(2);
+    const ratios = (figure: autocannon.Result) =>
+      `${ratio(figure, memory)} of memory, ${ratio(figure, file)} of nginx`;
     console.log(`  ${pagePath}`);
     console.log(
-      `    visitor  ${rate(visitor)}, ${share(visitor)} of static, errors ${visitor.errors + visitor.non2xx}`,
+      `    visitor  ${rate(visitor)}, ${ratios(visitor)}, errors ${visitor.errors + visitor.non2xx}`,
     );
-    console.log(
-      `    member   ${rate(member)}, ${share(member)} of static, errors ${member.errors + member.non2xx}`,
-    );
-    console.log(`    static   ${rate(file)}`);
+    console.log(`    member   ${rate(member)}, ${ratios(member)}, errors ${member.errors + member.non2xx}`);
+    console.log(`    memory   ${rate(memory)}`);
+    console.log(`    nginx    ${rate(file)}`);
   }
   console.log(`Server RSS after the load: ${(rssOf(site.pid) / 1024 / 1024).toFixed(0)} MB`);
 
@@ -223,7 +237,8 @@ try {
   cluster?.stop();
   stopPostgres?.();
   front?.kill('SIGTERM');
-  staticServer?.kill('SIGTERM');
+  memoryServer?.kill('SIGTERM');
+  nginx?.stop();
   site.stop();
   fs.rmSync(frontDir, { recursive: true, force: true });
   fs.rmSync(staticDir, { recursive: true, force: true });

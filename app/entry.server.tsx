@@ -25,15 +25,16 @@ export default async function handleRequest(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceProvider>
   );
+  const withoutScripts = documentWantsScripts(remixContext) ? null : renderWithoutScripts(page, remixContext);
   const html =
-    (!documentWantsScripts(remixContext) && renderWithoutScripts(page, remixContext)) ||
+    withoutScripts ??
     (await renderDocument(page, {
       nonce,
       abortDelay: ABORT_DELAY,
       onError: () => (responseStatusCode = 500),
     }));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  applySecurityHeaders(responseHeaders, nonce);
+  applySecurityHeaders(responseHeaders, withoutScripts === null ? nonce : null);
   return new Response(mendDocument(html), { headers: responseHeaders, status: responseStatusCode });
 }
 

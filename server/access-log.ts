@@ -1,8 +1,7 @@
-// The access log (morgan 'tiny''s fields) without what a query string may carry: reset codes, invite
+// The access log (morgan 'tiny''s fields, written without morgan) without what a query string may carry: reset codes, invite
 // keys and OAuth codes are bearer credentials, e-mail addresses and searches are personal. A value
 // is written only for parameters known to carry neither; any other (a new one included) shows `…`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import morgan from 'morgan';
 
 const SHOWN = new Set([
   '_data',
@@ -43,21 +42,23 @@ export function loggedUrl(url: string): string {
   return written.length ? `${path}?${written.join('&')}` : path;
 }
 
-/** morgan 'tiny' with the URL as loggedUrl writes it. */
-export const accessLog = (options?: morgan.Options<IncomingMessage, ServerResponse>) =>
-  morgan<IncomingMessage, ServerResponse>(
-    (tokens, req, res) =>
-      [
-        tokens.method(req, res),
-        loggedUrl((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? ''),
-        tokens.status(req, res),
-        tokens.res(req, res, 'content-length'),
-        '-',
-        tokens['response-time'](req, res),
-        'ms',
-      ]
-        // as morgan writes a missing field
-        .map((field) => field ?? '-')
-        .join(' '),
-    options,
-  );
+/** Where an answer written by writeHead with its headers as an array says its body's length. */
+export const SENT_LENGTH = Symbol('sent length');
+
+/**
+ * One line per request, as morgan's 'tiny' wrote it (method, URL as loggedUrl writes it, status,
+ * length, time), when its answer is done or the client left: `next` is for Express.
+ */
+export const accessLog =
+  ({ stream = process.stdout }: { stream?: { write: (line: string) => unknown } } = {}) =>
+  (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
+    const start = performance.now();
+    res.once('close', () => {
+      const length =
+        res.getHeader('content-length') ?? (res as ServerResponse & { [SENT_LENGTH]?: number })[SENT_LENGTH];
+      stream.write(
+        `${req.method} ${loggedUrl((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '')} ${res.headersSent ? res.statusCode : '-'} ${length ?? '-'} - ${(performance.now() - start).toFixed(3)} ms\n`,
+      );
+    });
+    next?.();
+  };

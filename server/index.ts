@@ -3,7 +3,7 @@
 // static files with long cache lifetimes, and shuts down gracefully. Built by `npm run build` into
 // build/server.js, beside the Remix server build it loads; started by `npm start`.
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net from 'node:net';
 import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -23,11 +23,11 @@ const buildUrl = new URL('./index.js', import.meta.url);
 const importBuild = (): Promise<ServerBuild> => import(`${buildUrl.href}?t=${fs.statSync(buildUrl).mtimeMs}`);
 
 /** Remix behind the render cache; the build's entry module also exports how to read the data version. */
-function handlerFor(build: ServerBuild): express.RequestHandler {
+function handlerFor(build: ServerBuild) {
   const remix = createRequestHandler(build, build.mode);
   const { readDataVersion } = build.entry.module as unknown as { readDataVersion: () => Promise<string> };
   const pages = renderCache({ readVersion: readDataVersion, buildVersion: build.assets.version });
-  return async (req, res, next) => {
+  const handler: express.RequestHandler & { pages: typeof pages } = async (req, res, next) => {
     try {
       const request = remixRequest(req, res);
       const response = await pages.respond(request, () => remix(request, { clientAddress: req.ip ?? null }));
@@ -36,6 +36,8 @@ function handlerFor(build: ServerBuild): express.RequestHandler {
       next(error);
     }
   };
+  handler.pages = pages;
+  return handler;
 }
 
 let build = await importBuild();
@@ -52,32 +54,13 @@ if (dev) {
 
 const app = express();
 app.disable('x-powered-by');
-// Once asked to stop, every answer not yet begun ends its connection, so a proxy stops reusing it.
-let stopping = false;
-const unanswered = new Set<express.Response>();
-app.use((_req, res, next) => {
-  if (stopping) res.set('Connection', 'close');
-  else {
-    unanswered.add(res);
-    res.once('close', () => unanswered.delete(res));
-  }
-  next();
-});
 // TRUST_PROXY proxies in front (a hop count, or their addresses): req.ip is then the address the
 // nearest trusted proxy saw. config.ts has refused a bad value already, when the build loaded.
 app.set('trust proxy', parseTrustProxy(process.env.TRUST_PROXY));
-const hsts = strictTransportSecurity(process.env.PUBLIC_URL);
-if (hsts)
-  app.use((_req, res, next) => {
-    res.setHeader('Strict-Transport-Security', hsts);
-    next();
-  });
 app.use(compression());
 app.use(precompressed('public'));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
-// Paths without the values of their query (reset codes, invite keys, e-mail addresses).
-app.use(accessLog());
 app.use((req, res, next) => {
   // /api takes bearer tokens, never the session cookie, so another site's request carries no
   // authority there (and API_CORS_ORIGINS decides which sites' pages may read the answers).
@@ -92,9 +75,34 @@ app.use((req, res, next) => {
 });
 app.all('*', (req, res, next) => handleRequest(req, res, next));
 
+// In front of Express: the access log, the headers every answer carries, and a visitor's page kept
+// by the render cache, sent from it before any middleware runs (it costs what sending bytes does).
+// Once asked to stop, every answer not yet begun ends its connection, so a proxy stops reusing it.
+let stopping = false;
+const unanswered = new Set<ServerResponse>();
+// Paths without the values of their query (reset codes, invite keys, e-mail addresses).
+const log = accessLog();
+const hsts = strictTransportSecurity(process.env.PUBLIC_URL);
+
+function front(req: IncomingMessage, res: ServerResponse) {
+  log(req, res);
+  if (stopping) res.setHeader('Connection', 'close');
+  else {
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  }
+  if (hsts) res.setHeader('Strict-Transport-Security', hsts);
+  const served = handleRequest.pages.serve(req, res);
+  if (served === true) return;
+  if (served === false) return void app(req, res);
+  void served.then((done) => done || app(req, res));
+}
+
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
-const server: Server = host ? app.listen(port, host, listening) : app.listen(port, listening);
+const server: Server = http.createServer(front);
+if (host) server.listen(port, host, listening);
+else server.listen(port, listening);
 
 function listening() {
   console.log(`Serving on http://${host ?? 'localhost'}:${port}`);

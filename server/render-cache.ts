@@ -10,7 +10,16 @@
 // than half a second behind a write on another instance and never behind one made here. A page
 // that shows time passing names the moment it stops being true (RENDER_EXPIRES), and is rendered
 // again after it.
+//
+// A hit on a page without scripts (every visitor's read page) is answered by `serve`, in front of
+// Express, straight from Node's request to Node's response: its bytes are kept verbatim (its CSP
+// forbids scripts, so there is no nonce to replace), as gzip and brotli too, each with its headers,
+// all made once when the page is kept. A page with scripts gets a fresh nonce in every answer.
 import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { SENT_LENGTH } from './access-log';
 import { RENDER_EXPIRES } from '../app/lib/render-expiry';
 
 export interface RenderCacheOptions {
@@ -33,7 +42,28 @@ interface Entry {
   nonce: string | null;
   /** ms since the epoch from which the page is no longer true (its RENDER_EXPIRES), or null */
   expires: number | null;
+  /** what the kept entry counts for in maxBytes */
+  size: number;
+  /** a page without a nonce, once its variants are made: what `serve` sends */
+  ready: Ready | null;
 }
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Variant {
+  body: Buffer;
+  /** the head of a 200, as writeHead takes it: [name, value, name, value, …] */
+  head: string[];
+}
+
+interface Ready {
+  variants: Record<Encoding, Variant>;
+  /** the head of a 304 */
+  notModified: string[];
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 
 export type Render = () => Promise<Response>;
 
@@ -77,14 +107,74 @@ export function renderCache({
 
   function keep(key: string, entry: Entry) {
     drop(key);
-    const size = entry.body.length;
-    if (size > maxBytes / 4) return;
+    if (entry.size > maxBytes / 4) return;
     entries.set(key, entry);
-    bytes += size;
+    bytes += entry.size;
+    trim();
+    if (entry.nonce === null) void prepare(key, entry);
+  }
+
+  function trim() {
     for (const [oldest] of entries) {
       if (bytes <= maxBytes) break;
       drop(oldest);
     }
+  }
+
+  /** Makes the compressed variants and heads of a page without a nonce, off the main thread. */
+  async function prepare(key: string, entry: Entry) {
+    const identity = Buffer.from(entry.body);
+    let compressed: [Buffer, Buffer];
+    try {
+      compressed = await Promise.all([
+        gzip(identity, { level: 9 }),
+        brotli(identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
+      ]);
+    } catch (error) {
+      console.error('Render cache: compressing a page failed:', (error as Error).message);
+      return;
+    }
+    // Dropped or replaced meanwhile: nothing to add.
+    if (entries.get(key) !== entry) return;
+    const [gzipped, brotlied] = compressed;
+    const common = [
+      ...entry.headers.flat(),
+      'ETag',
+      entry.etag,
+      'Vary',
+      'Accept-Encoding, Cookie',
+      'X-Render-Cache',
+      'hit',
+    ];
+    const variant = (body: Buffer, encoding: Encoding): Variant => ({
+      body,
+      head: [
+        ...common,
+        ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+        'Content-Length',
+        String(body.length),
+      ],
+    });
+    entry.ready = {
+      variants: {
+        identity: variant(identity, 'identity'),
+        gzip: variant(gzipped, 'gzip'),
+        br: variant(brotlied, 'br'),
+      },
+      notModified: common.filter((_, i, all) => {
+        const name = all[i - (i % 2)].toLowerCase();
+        return name !== 'content-type' && name !== 'content-security-policy';
+      }),
+    };
+    const added = identity.length + gzipped.length + brotlied.length;
+    entry.size += added;
+    bytes += added;
+    trim();
   }
 
   const expired = (entry: Entry) => entry.expires !== null && entry.expires <= now();
@@ -93,7 +183,7 @@ export function renderCache({
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.size;
   }
 
   /** The rendered answer as an entry, or null when it must not be shared. */
@@ -104,14 +194,19 @@ export function renderCache({
     const expiresAt = Date.parse(headers.get(RENDER_EXPIRES) ?? '');
     const expires = Number.isNaN(expiresAt) ? null : expiresAt;
     headers.delete(RENDER_EXPIRES);
+    const body = await response.text();
     return {
       version: current,
       // A page re-rendered at its expiry is a new page at the same data version.
       etag: `W/"${buildVersion}.${current}${expires === null ? '' : `.${expires.toString(36)}`}"`,
-      headers: [...headers].filter(([name]) => name !== 'etag' && name !== 'vary'),
-      body: await response.text(),
+      headers: [...headers].filter(
+        ([name]) => !['etag', 'vary', 'content-length', 'content-encoding'].includes(name),
+      ),
+      body,
       nonce,
       expires,
+      size: body.length,
+      ready: null,
     };
   }
 
@@ -189,7 +284,53 @@ export function renderCache({
     }
   }
 
-  return { respond, size: () => ({ entries: entries.size, bytes }) };
+  /**
+   * Answers a cookieless, Authorization-less GET or HEAD of a page without scripts whose variants
+   * are made, from the cache, and says whether it did; anything else is left to `respond` (behind
+   * Express). A promise only when the data version must be read again first.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+    const { method, headers } = req;
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      headers.cookie !== undefined ||
+      headers.authorization !== undefined
+    )
+      return false;
+    // Keys are what the URL parser makes of the path; an address it would change is left to it.
+    const hit = entries.get(req.url ?? '');
+    if (!hit?.ready) return false;
+    if (known && known.generation === generation && now() - known.at < recheckMs)
+      return send(hit, known.version, req, res);
+    return version().then(
+      (current) => send(hit, current, req, res),
+      () => false,
+    );
+  }
+
+  function send(entry: Entry, current: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const key = req.url!;
+    if (entry.version !== current || expired(entry) || entries.get(key) !== entry) return false;
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    if (!encoding) return false;
+    entries.delete(key);
+    entries.set(key, entry);
+    const ready = entry.ready!;
+    const match = req.headers['if-none-match'];
+    if (match !== undefined && match.split(/\s*,\s*/).includes(entry.etag)) {
+      res.writeHead(304, ready.notModified);
+      res.end();
+      return true;
+    }
+    const variant = ready.variants[encoding];
+    res.writeHead(200, variant.head);
+    (res as ServerResponse & { [SENT_LENGTH]?: number })[SENT_LENGTH] = variant.body.length;
+    if (req.method === 'HEAD') res.end();
+    else res.end(variant.body);
+    return true;
+  }
+
+  return { respond, serve, size: () => ({ entries: entries.size, bytes }) };
 }
 
 /** A page, feed or sitemap its route marks public (PUBLIC_PAGE_CACHE in the app); not JSON, whose
@@ -212,4 +353,34 @@ function keepPrivate(response: Response, request: Request): Response {
 function withoutExpiry(response: Response): Response {
   if (response.headers.has(RENDER_EXPIRES)) response.headers.delete(RENDER_EXPIRES);
   return response;
+}
+
+const PREFERENCE: Encoding[] = ['br', 'gzip', 'identity'];
+
+/**
+ * The encoding to send under `accept` (an Accept-Encoding header): the one with the highest q, br
+ * before gzip before identity among equals; identity unless refused (q=0, or `*;q=0` without
+ * naming it); null when everything is refused.
+ */
+export function chosenEncoding(accept: string | undefined): Encoding | null {
+  if (!accept) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let value = 1;
+    for (const param of params) {
+      const [key, number] = param.trim().split('=');
+      if (key === 'q') value = Number(number);
+    }
+    q.set(name, Number.isNaN(value) ? 0 : value);
+  }
+  const star = q.get('*');
+  const weight = (encoding: Encoding) => q.get(encoding) ?? star ?? (encoding === 'identity' ? 1 : 0);
+  let best: Encoding | null = null;
+  for (const encoding of PREFERENCE) {
+    const value = weight(encoding);
+    if (value > 0 && (best === null || value > weight(best))) best = encoding;
+  }
+  return best;
 }

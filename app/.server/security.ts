@@ -1,5 +1,6 @@
 // Response headers every page carries (docs/architecture.md §6). The CSP allows scripts only with this
-// request's nonce, so an injected <script> does not run.
+// request's nonce, so an injected <script> does not run; a page rendered without scripts (a
+// visitor's read page) allows none, so it needs no nonce and the render cache sends it verbatim.
 import crypto from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import type { TrustProxy } from '~/lib/trust-proxy';
@@ -11,10 +12,11 @@ export const createNonce = () => crypto.randomBytes(16).toString('base64');
 export const scriptHash = (source: string) =>
   `'sha256-${crypto.createHash('sha256').update(source).digest('base64')}'`;
 
-export function contentSecurityPolicy(nonce: string, dev = false) {
+/** The CSP of a page whose scripts carry `nonce`, or of a page without scripts (`null`). */
+export function contentSecurityPolicy(nonce: string | null, dev = false) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}`,
+    nonce === null ? "script-src 'none'" : `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
@@ -27,8 +29,9 @@ export function contentSecurityPolicy(nonce: string, dev = false) {
   ].join('; ');
 }
 
-export function applySecurityHeaders(headers: Headers, nonce?: string) {
-  if (nonce)
+/** `nonce`: a document's (null for one without scripts); none for data, which needs no CSP. */
+export function applySecurityHeaders(headers: Headers, nonce?: string | null) {
+  if (nonce !== undefined)
     headers.set(
       'Content-Security-Policy',
       contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { config, isPostgresUrl } from './config';
 import { files } from './assets';
-import { connect, db, migrateToLatest, usesPostgres, type Database } from './db';
+import { connect, db, migrateToLatest, readTransaction, type Database } from './db';
 import {
   ASSET_ID,
   diskStore,
@@ -36,6 +36,13 @@ export const TABLES = [
   'username_redirects',
   'audit_log',
   'post_removals',
+  'inductions',
+  'resources',
+  'inductors',
+  'member_inductions',
+  'induction_requests',
+  'bookings',
+  'calendar_feeds',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];
@@ -46,16 +53,13 @@ const FORMAT = 'makerspace-backup-1';
 export class BackupError extends Error {}
 
 /** All rows, read in one transaction. */
-async function snapshot(source: Kysely<Database>, postgres: boolean): Promise<Rows> {
+async function snapshot(source: Kysely<Database>): Promise<Rows> {
   const read = async (trx: Kysely<Database>) => {
     const rows = {} as Rows;
     for (const table of TABLES) rows[table] = await trx.selectFrom(table).selectAll().execute();
     return rows;
   };
-  const transaction = source.transaction();
-  return postgres
-    ? transaction.setIsolationLevel('repeatable read').execute(read)
-    : transaction.execute(read);
+  return readTransaction(source, read);
 }
 
 /** Inserts rows in one transaction; rows already there (same key) are left as they are. */
@@ -154,7 +158,7 @@ function staging() {
 
 /** Writes one archive of this site: the rows of a snapshot and their files. */
 export async function backup(file: string): Promise<string> {
-  const rows = await snapshot(db, usesPostgres);
+  const rows = await snapshot(db);
   const dir = staging();
   try {
     const missing = await copyFiles(rows.assets, files, diskStore(path.join(dir, 'assets')));
@@ -220,7 +224,7 @@ export async function copyTo({ to, assetsTo }: { to?: string; assetsTo?: string 
   if (to && to === config.DATABASE_URL) throw new BackupError('--to names the database this site uses');
   const bucket = assetsTo ? /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/?$/.exec(assetsTo)?.[1] : undefined;
   if (assetsTo && !bucket) throw new BackupError('--assets-to must name a bucket: s3://bucket');
-  const rows = await snapshot(db, usesPostgres);
+  const rows = await snapshot(db);
   const lines: string[] = [];
   if (to) {
     const target = await connect(to, config.DATA_DIR);

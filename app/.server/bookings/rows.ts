@@ -10,25 +10,13 @@ import { epochMinutes } from '~/lib/booking/time';
 export const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Runs `work` in a transaction that holds the write lock from its first statement: on SQLite
- * `begin immediate` (a deferred transaction that read first would fail with SQLITE_BUSY when it
- * came to write, and no other writer can come between its counts and its insert); on PostgreSQL
- * an ordinary transaction, in which the caller takes the locks it needs.
+ * Runs `work` in a transaction that holds the write lock from its first statement on SQLite (every
+ * transaction there begins immediate: db/index.ts), so no other writer comes between its counts
+ * and its insert; on PostgreSQL an ordinary transaction, in which the caller takes the locks it
+ * needs (lockMember).
  */
-export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) {
-  if (isPostgres(db)) return db.transaction().execute(work);
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
-}
+export const writeTransaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) =>
+  db.transaction().execute(work);
 
 /**
  * Serialises one member's bookings on PostgreSQL (their limits are counted, then a row is added:

@@ -3,7 +3,19 @@
 // a fresh clone serves a complete, empty site. The same queries run on both engines.
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Migration,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { config, isPostgresUrl } from '../config';
 import type { Database } from './schema';
 import { keepingStatements } from './statements';
@@ -56,7 +68,46 @@ export async function connect(url: string | undefined, dataDir: string): Promise
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  return new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: keepingStatements(sqlite) }) });
+}
+
+/**
+ * SQLite transactions that take the write lock first (`begin immediate`). A deferred transaction
+ * that reads and then writes cannot wait for the lock another process (the admin CLI, a second
+ * server on the file) holds: SQLite fails it at once with SQLITE_BUSY, 'database is locked', so a
+ * member's write would fail instead of waiting `busy_timeout`. Taking the lock first, it waits, and
+ * nothing can write between its reads and its writes (the booking limits rely on this:
+ * docs/decisions/024-bookings-never-clash.md). A read that wants a snapshot without the lock uses
+ * `readTransaction`.
+ */
+class WritingSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+  createDriver() {
+    return new (class extends SqliteDriver {
+      async beginTransaction(connection: DatabaseConnection) {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.settings);
+  }
+}
+
+/**
+ * A consistent snapshot for reading many tables (a backup): repeatable read on PostgreSQL, and on
+ * SQLite a deferred transaction, which in WAL mode reads one snapshot without holding writers up.
+ */
+export async function readTransaction<T>(db: Kysely<Database>, read: (trx: Kysely<Database>) => Promise<T>) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return db.transaction().setIsolationLevel('repeatable read').execute(read);
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      return await read(connection);
+    } finally {
+      await sql`rollback`.execute(connection);
+    }
+  });
 }
 
 export async function migrateToLatest(db: Kysely<Database>) {

@@ -44,7 +44,7 @@ const block = (
 describe('the rules a booking passes, each with its text', () => {
   test.each([
     ['2027-03-01T10:10:00Z', 60, 'Choose a start time from the calendar.'],
-    ['2027-03-01T10:00:00Z', 45, 'A booking here lasts a whole number of 30 minutes slots.'],
+    ['2027-03-01T10:00:00Z', 45, 'A booking here lasts a whole number of 30-minute slots.'],
     ['2027-03-01T10:00:00Z', 30, 'A booking here lasts at least 1 hour.'],
     ['2027-03-01T10:00:00Z', 300, 'A booking here lasts at most 4 hours.'],
     ['2027-02-22T10:00:00Z', 60, 'That time has passed.'],

@@ -112,7 +112,7 @@ export function timeRefusal(rules: BookingRules, start: Date, minutes: number, n
     return refuse(
       'length',
       'minutes',
-      `A booking here lasts a whole number of ${duration(rules.slotMinutes)} slots.`,
+      `A booking here lasts a whole number of ${slotName(rules)} slots.`,
     );
   if (minutes < rules.minMinutes)
     return refuse('length', 'minutes', `A booking here lasts at least ${duration(rules.minMinutes)}.`);
@@ -217,12 +217,15 @@ export const shortest = (rules: BookingRules) => ceilTo(rules.minMinutes, rules.
 export const fits = (rules: BookingRules, start: Date, minutes: number, blocks: readonly Block[]) =>
   withinHours(rules.hours, start, addMinutes(start, minutes)) && !clashes(rules, start, minutes, blocks);
 
+/** '30-minute', '60-minute': a slot's length as an adjective. */
+const slotName = (rules: BookingRules) => `${rules.slotMinutes}-minute`;
+
 const ceilTo = (value: number, step: number) => Math.max(step, Math.ceil(value / step) * step);
 
 /** The rules in plain words, for a resource's page. */
 export function describeRules(rules: BookingRules): string[] {
   const lines = [
-    `Bookings are made in ${duration(rules.slotMinutes)} slots, from ${duration(rules.minMinutes)} to ${duration(rules.maxMinutes)}.`,
+    `Bookings are made in ${slotName(rules)} slots, from ${duration(rules.minMinutes)} to ${duration(rules.maxMinutes)}.`,
   ];
   if (rules.bufferMinutes)
     lines.push(

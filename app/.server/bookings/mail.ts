@@ -52,15 +52,20 @@ export async function sendInductionRequest(
   to: string[],
   request: { member: { username: string; fullname: string }; induction: string; message: string },
 ) {
-  for (const address of to)
-    await sendMail(
-      linkMessage({
-        to: address,
-        subject: `Induction request: ${request.induction}`,
-        intro: `${request.member.fullname} (@${request.member.username}) asks for the ${request.induction}.${request.message ? ` Their message: ${request.message}` : ''}`,
-        button: 'Open induction requests',
-        link: new URL('/inductions', config.PUBLIC_URL).toString(),
-        outro: 'Sign them off there once they have been inducted.',
-      }),
-    );
+  // At once, not one after another: a request waits for its mails, and every admin gets one. A
+  // failed one is logged by sendMail and does not stop the others.
+  await Promise.allSettled(
+    to.map((address) =>
+      sendMail(
+        linkMessage({
+          to: address,
+          subject: `Induction request: ${request.induction}`,
+          intro: `${request.member.fullname} (@${request.member.username}) asks for the ${request.induction}.${request.message ? ` Their message: ${request.message}` : ''}`,
+          button: 'Open induction requests',
+          link: new URL('/inductions', config.PUBLIC_URL).toString(),
+          outro: 'Sign them off there once they have been inducted.',
+        }),
+      ),
+    ),
+  );
 }

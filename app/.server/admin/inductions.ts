@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { toInduction } from '../bookings/inductions';
 import { writeTransaction } from '../bookings/rows';
-import type { Induction } from '~/lib/booking/models';
 import type { InductionForm } from '~/lib/booking/schemas';
 import { slugify } from '~/lib/slug';
 import { recordAudit, type Actor } from './audit';
@@ -105,20 +105,6 @@ export async function adminInductionList(db: Kysely<Database>, now = new Date())
     resources: Number(row.resources ?? 0),
   }));
 }
-
-const toInduction = (row: {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  valid_months: number | null;
-}): Induction => ({
-  id: row.id,
-  slug: row.slug,
-  name: row.name,
-  description: row.description,
-  validMonths: row.valid_months,
-});
 
 /** One induction as its admin page shows it: inductors, members signed off (revoked ones too), resources. */
 export async function inductionForAdmin(db: Kysely<Database>, id: string) {

@@ -80,22 +80,9 @@ export function memberFeedsIn(db: Kysely<Database>) {
         .where('token', '=', token)
         .executeTakeFirst();
       if (!feed) return null;
-      const rows = await selectBookings(db)
+      const rows = await feedRows(db, PAST_DAYS, now)
         .where('bookings.user_id', '=', feed.user_id)
         .where('bookings.kind', '=', 'booking')
-        .where('bookings.ends_at', '>', new Date(now.getTime() - PAST_DAYS * DAY_MS).toISOString())
-        .where((eb) =>
-          eb.or([
-            eb('bookings.status', '=', 'active'),
-            eb(
-              'bookings.cancelled_at',
-              '>',
-              new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString(),
-            ),
-          ]),
-        )
-        .orderBy('bookings.starts_at')
-        .orderBy('bookings.id')
         .execute();
       return withEtag(
         calendar(rows.map(toBooking).map(bookingEvent), {
@@ -117,6 +104,26 @@ export function memberFeedsIn(db: Kysely<Database>) {
   };
 }
 
+/**
+ * What a feed shows, in time order: rows that ended at most `pastDays` ago, active or cancelled
+ * within CANCELLED_KEPT_DAYS (so a subscribed calendar learns of the cancel and removes it).
+ */
+const feedRows = (db: Kysely<Database>, pastDays: number, now: Date) =>
+  selectBookings(db)
+    .where('bookings.ends_at', '>', new Date(now.getTime() - pastDays * DAY_MS).toISOString())
+    .where((eb) =>
+      eb.or([
+        eb('bookings.status', '=', 'active'),
+        eb(
+          'bookings.cancelled_at',
+          '>',
+          new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString(),
+        ),
+      ]),
+    )
+    .orderBy('bookings.starts_at')
+    .orderBy('bookings.id');
+
 /** How far back a resource's public feed reaches: busy times of the past month and everything ahead. */
 const RESOURCE_PAST_DAYS = 30;
 
@@ -127,21 +134,8 @@ export function resourceFeedsIn(db: Kysely<Database>) {
      * maintenance) with no member, no note and no reason; recently cancelled rows kept as cancelled.
      */
     async calendar(resource: { id: string; name: string }, now = new Date()): Promise<CalendarFile> {
-      const rows = await selectBookings(db)
+      const rows = await feedRows(db, RESOURCE_PAST_DAYS, now)
         .where('bookings.resource_id', '=', resource.id)
-        .where('bookings.ends_at', '>', new Date(now.getTime() - RESOURCE_PAST_DAYS * DAY_MS).toISOString())
-        .where((eb) =>
-          eb.or([
-            eb('bookings.status', '=', 'active'),
-            eb(
-              'bookings.cancelled_at',
-              '>',
-              new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString(),
-            ),
-          ]),
-        )
-        .orderBy('bookings.starts_at')
-        .orderBy('bookings.id')
         .execute();
       return withEtag(
         calendar(rows.map(toBooking).map(busyEvent), {

@@ -40,7 +40,7 @@ export async function inductionStanding(
   };
 }
 
-const toInduction = (row: {
+export const toInduction = (row: {
   id: string;
   slug: string;
   name: string;

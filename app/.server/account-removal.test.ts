@@ -164,7 +164,7 @@ test('a member’s bookings, inductions and requests are in their export, and de
     note: 'Maybe',
   });
   if (dropped.status !== 'booked') throw new Error(dropped.status);
-  await cancelBooking(db, dropped.booking.id, { userId: leaving.id });
+  await cancelBooking(db, dropped.booking.id, leaving.id);
   expect(await book(db, { ...slot, userId: other.id, note: '' })).toMatchObject({ status: 'taken' });
 
   const data = (await memberData(db, leaving.id, 'https://lab.example'))!;

@@ -14,7 +14,6 @@ export {
 } from './own-data';
 export { store } from './store';
 export { bookings, TAKEN_MESSAGE } from './bookings';
-export { sendBookingCancelled, sendBookingConfirmation } from './bookings/mail';
 export { BookSchema, FeedResetSchema, parseInstant } from '~/lib/booking/schemas';
 export { askForInduction, inductionFor } from './bookings/induction-request';
 export { InductionRequestSchema } from '~/lib/booking/schemas';

@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, notFound, requireUser, sendBookingCancelled } from '~/.server';
+import { bookings, notFound, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
@@ -54,8 +54,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   if (outcome.status === 'refused')
     return data({ result: { status: 'error' as const, error: { '': [outcome.refusal.message] } } }, 422);
-  // After the write: a mail that fails is logged and the cancellation stands.
-  await sendBookingCancelled(user.email, outcome.booking).catch(() => undefined);
   return redirect('/bookings?notice=cancelled');
 }
 

@@ -19,7 +19,6 @@ import {
   parseWithZod,
   readForm,
   requireUser,
-  sendBookingConfirmation,
   TAKEN_MESSAGE,
   tooLarge,
   FORMS,
@@ -95,8 +94,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   switch (outcome.status) {
     case 'booked':
-      // After the write: a mail that fails is logged and the booking stands.
-      await sendBookingConfirmation(user.email, outcome.booking).catch(() => undefined);
       return redirect('/bookings?notice=booked');
     case 'refused': {
       const { field, message } = outcome.refusal;

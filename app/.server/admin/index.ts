@@ -71,8 +71,11 @@ export const admin = {
     ) {
       const outcome = await addMaintenance(db, resourceId, input, actor);
       if (outcome.status === 'added')
-        for (const { member, booking } of outcome.cancelled)
-          await sendBookingCancelled(member.email, booking, input.reason);
+        await Promise.all(
+          outcome.cancelled.map(({ member, booking }) =>
+            sendBookingCancelled(member.email, booking, input.reason),
+          ),
+        );
       // What stands in the way, in words: 'Tuesday 1 December 2026, 10:00–12:00 (@ana)'.
       const standing =
         outcome.status === 'bookings-stand'

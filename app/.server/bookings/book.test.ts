@@ -191,17 +191,17 @@ describe('booking', () => {
     const start = ahead(2);
     const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: 'hi' });
     if (booked.status !== 'booked') throw new Error(booked.status);
-    expect((await cancelBooking(db, booked.booking.id, { userId: stranger.id })).status).toBe('not-found');
+    expect((await cancelBooking(db, booked.booking.id, stranger.id)).status).toBe('not-found');
     const late = await cancelBooking(
       db,
       booked.booking.id,
-      { userId: member.id },
+      member.id,
       new Date(start.getTime() - 60 * 60_000),
     );
     expect(late.status === 'refused' && late.refusal.message).toBe(
       'Bookings can be cancelled until 2 hours before they start.',
     );
-    const done = await cancelBooking(db, booked.booking.id, { userId: member.id });
+    const done = await cancelBooking(db, booked.booking.id, member.id);
     expect(done.status === 'cancelled' && [done.booking.status, done.booking.sequence]).toEqual([
       'cancelled',
       1,

@@ -218,39 +218,31 @@ export type CancelOutcome =
   | { status: 'not-found' };
 
 /**
- * Cancels a member's own booking, up to the resource's cutoff; or any booking, whenever, when an
- * admin does it (with a reason, audited). The row stays, cancelled, so calendar feeds can say so.
+ * Cancels a member's own booking, up to the resource's cutoff. The row stays, cancelled, so
+ * calendar feeds can say so. (Admins cancel bookings only with a maintenance block: cancelRows.)
  */
 export async function cancelBooking(
   db: Kysely<Database>,
   bookingId: string,
-  by: { userId: string } | { actor: Actor; reason: string },
+  userId: string,
   now = new Date(),
 ): Promise<CancelOutcome> {
   return writeTransaction(db, async (trx) => {
-    let query = selectBookings(trx)
+    const row = await selectBookings(trx)
       .where('bookings.id', '=', bookingId)
       .where('bookings.kind', '=', 'booking')
-      .where('bookings.status', '=', 'active');
-    if ('userId' in by) query = query.where('bookings.user_id', '=', by.userId);
-    const row = await query.executeTakeFirst();
+      .where('bookings.status', '=', 'active')
+      .where('bookings.user_id', '=', userId)
+      .executeTakeFirst();
     if (!row) return { status: 'not-found' } as const;
-    if ('userId' in by) {
-      const resource = await trx
-        .selectFrom('resources')
-        .selectAll()
-        .where('id', '=', row.resource_id)
-        .executeTakeFirstOrThrow();
-      const refusal = cancelRefusal(rulesOf(resource), new Date(row.starts_at), now);
-      if (refusal) return { status: 'refused', refusal } as const;
-    }
-    const changed = await cancelRows(trx, [row.id], 'userId' in by ? 'member' : actorName(by.actor), now);
-    if ('actor' in by)
-      await recordAudit(trx, by.actor, {
-        action: 'booking.cancel',
-        target: `${row.resource_name} ${row.starts_at}`,
-        detail: by.reason,
-      });
+    const resource = await trx
+      .selectFrom('resources')
+      .selectAll()
+      .where('id', '=', row.resource_id)
+      .executeTakeFirstOrThrow();
+    const refusal = cancelRefusal(rulesOf(resource), new Date(row.starts_at), now);
+    if (refusal) return { status: 'refused', refusal } as const;
+    const changed = await cancelRows(trx, [row.id], 'member', now);
     return { status: 'cancelled', booking: changed[0]! } as const;
   });
 }

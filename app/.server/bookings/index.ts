@@ -35,6 +35,7 @@ import {
   type InductionActor,
 } from './inductions';
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
+import { sendBookingCancelled, sendBookingConfirmation } from './mail';
 import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
 
 export { TAKEN_MESSAGE, type BookOutcome, type CancelOutcome };
@@ -44,6 +45,9 @@ export function bookingsIn(db: Kysely<Database>) {
     const row = await selectResources(db).where('resources.slug', '=', slug).executeTakeFirst();
     return row ? toResource(row) : null;
   }
+
+  const emailOf = async (userId: string) =>
+    (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
 
   return {
     resources: {
@@ -144,9 +148,25 @@ export function bookingsIn(db: Kysely<Database>) {
     /** A resource's public feed of busy times. */
     resourceFeed: resourceFeedsIn(db),
 
-    book: (request: BookRequest) => book(db, request),
+    /** Books (every rule checked, the clash decided by the database); the member is mailed the confirmation. */
+    async book(request: BookRequest): Promise<BookOutcome> {
+      const outcome = await book(db, request);
+      if (outcome.status === 'booked') {
+        const to = await emailOf(request.userId);
+        if (to) await sendBookingConfirmation(to, outcome.booking);
+      }
+      return outcome;
+    },
 
-    cancel: (bookingId: string, userId: string) => cancelBooking(db, bookingId, { userId }),
+    /** Cancels a member's own booking, until the cutoff; they are mailed the notice. */
+    async cancel(bookingId: string, userId: string): Promise<CancelOutcome> {
+      const outcome = await cancelBooking(db, bookingId, userId);
+      if (outcome.status === 'cancelled') {
+        const to = await emailOf(userId);
+        if (to) await sendBookingCancelled(to, outcome.booking);
+      }
+      return outcome;
+    },
 
     /** One of the member's own bookings (any status), or null. */
     async own(userId: string, bookingId: string): Promise<Booking | null> {

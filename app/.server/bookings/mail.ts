@@ -1,7 +1,7 @@
 // The mails of booking (docs/product.md §10): a confirmation with the booking as an .ics file, a
 // cancellation notice (by the member, or by an admin's maintenance block, with the reason), and an
-// induction request to the people who can sign it off. Sent after the write has committed: a
-// failed mail never undoes a booking (it is logged by sendMail).
+// induction request to the people who can sign it off. Sent after the write has committed, and
+// none of these throws: a failed mail is logged by sendMail and never undoes or fails the write.
 import { config } from '../config';
 import { linkMessage, sendMail } from '../mail';
 import { bookingEvent } from './calendar';
@@ -20,31 +20,38 @@ export async function sendBookingConfirmation(to: string, booking: Booking) {
     link: bookingsUrl(),
     outro: 'Plans changed? Cancel it from My bookings so someone else can use the time.',
   });
-  await sendMail({
-    ...message,
-    attachments: [
-      {
-        filename: 'booking.ics',
-        content: calendar([bookingEvent(booking)], { method: 'PUBLISH' }),
-        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      },
-    ],
-  });
+  await kept(
+    sendMail({
+      ...message,
+      attachments: [
+        {
+          filename: 'booking.ics',
+          content: calendar([bookingEvent(booking)], { method: 'PUBLISH' }),
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        },
+      ],
+    }),
+  );
 }
+
+/** The write stands whatever the mail does (sendMail has logged the failure). */
+const kept = (sending: Promise<void>) => sending.catch(() => undefined);
 
 /** `reason`: why an admin cancelled it (a maintenance block); none when the member did. */
 export async function sendBookingCancelled(to: string, booking: Booking, reason?: string) {
-  await sendMail(
-    linkMessage({
-      to,
-      subject: `Booking cancelled: ${booking.resource.name}`,
-      intro: reason
-        ? `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) was cancelled by the lab: ${reason}`
-        : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
-      button: 'Book another time',
-      link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
-      outro: 'Your calendar feed shows it as cancelled.',
-    }),
+  await kept(
+    sendMail(
+      linkMessage({
+        to,
+        subject: `Booking cancelled: ${booking.resource.name}`,
+        intro: reason
+          ? `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) was cancelled by the lab: ${reason}`
+          : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
+        button: 'Book another time',
+        link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
+        outro: 'Your calendar feed shows it as cancelled.',
+      }),
+    ),
   );
 }
 

@@ -74,7 +74,7 @@ test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days
 
   const before = await feeds.calendar(resource);
   expect(await feeds.calendar(resource)).toEqual(before);
-  expect(await cancelBooking(db, booked.booking.id, { userId: member.id })).toMatchObject({
+  expect(await cancelBooking(db, booked.booking.id, member.id)).toMatchObject({
     status: 'cancelled',
   });
   const after = await feeds.calendar(resource);

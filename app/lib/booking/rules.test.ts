@@ -56,6 +56,16 @@ describe('the rules a booking passes, each with its text', () => {
     expect(timeRefusal(cnc, at(start), minutes, now)?.message).toBe(message);
   });
 
+  test('notice and cutoff are exact to the second, not rounded to minutes', () => {
+    const late = new Date('2027-03-01T09:00:20Z');
+    expect(timeRefusal(cnc, at('2027-03-01T10:00:00Z'), 60, late)?.message).toBe(
+      'Book at least 1 hour ahead.',
+    );
+    expect(cancelRefusal(cnc, at('2027-03-01T11:00:00Z'), late)?.message).toBe(
+      'Bookings can be cancelled until 2 hours before they start.',
+    );
+  });
+
   test('a good booking passes; the last day of the horizon is still open', () => {
     expect(timeRefusal(cnc, at('2027-03-01T10:00:00Z'), 240, now)).toBeNull();
     expect(timeRefusal(cnc, at('2027-03-13T10:00:00Z'), 60, now)).toBeNull();

@@ -109,17 +109,14 @@ export function timeRefusal(rules: BookingRules, start: Date, minutes: number, n
   )
     return refuse('start', 'start', 'Choose a start time from the calendar.');
   if (!Number.isInteger(minutes) || minutes % rules.slotMinutes !== 0)
-    return refuse(
-      'length',
-      'minutes',
-      `A booking here lasts a whole number of ${slotName(rules)} slots.`,
-    );
+    return refuse('length', 'minutes', `A booking here lasts a whole number of ${slotName(rules)} slots.`);
   if (minutes < rules.minMinutes)
     return refuse('length', 'minutes', `A booking here lasts at least ${duration(rules.minMinutes)}.`);
   if (minutes > rules.maxMinutes)
     return refuse('length', 'minutes', `A booking here lasts at most ${duration(rules.maxMinutes)}.`);
   if (start.getTime() < now.getTime()) return refuse('notice', 'start', 'That time has passed.');
-  if (minutesBetween(now, start) < rules.noticeMinutes)
+  // Exact, not in rounded minutes: at 09:00:20 a 10:00 start is less than an hour ahead.
+  if (start.getTime() - now.getTime() < rules.noticeMinutes * 60_000)
     return refuse('notice', 'start', `Book at least ${duration(rules.noticeMinutes)} ahead.`);
   if (start.getTime() >= horizonEnd(rules, now).getTime())
     return refuse(
@@ -158,7 +155,7 @@ export function limitRefusal(
 }
 
 export function cancelRefusal(rules: BookingRules, start: Date, now: Date): Refusal | null {
-  if (minutesBetween(now, start) >= rules.cancelCutoffMinutes && start > now) return null;
+  if (start > now && start.getTime() - now.getTime() >= rules.cancelCutoffMinutes * 60_000) return null;
   return refuse(
     'cutoff',
     null,

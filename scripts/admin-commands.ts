@@ -11,7 +11,7 @@ import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 import { selectResources, toResource } from '../app/.server/bookings/rows';
 import { setInductor } from '../app/.server/bookings/inductions';
-import { memberIdByUsername } from '../app/.server/admin/inductions';
+import { memberIdByUsername } from '../app/.server/bookings/inductions';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]

@@ -86,11 +86,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
     const member = String(formData.get('userId') ?? '');
     if (submission.status !== 'success') return answer(submission.reply(), member);
-    await admin.inductions.revoke(user, {
+    const revoked = await admin.inductions.revoke(user, {
       inductionId,
       userId: submission.value.userId,
       reason: submission.value.reason,
     });
+    if (revoked !== 'revoked')
+      return answer(submission.reply({ formErrors: ['That induction is not held any more.'] }), member);
     return done('revoked');
   }
   throw new Response('Unknown action', { status: 400 });

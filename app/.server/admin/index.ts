@@ -13,7 +13,8 @@ import type { PreparedAsset } from '../assets';
 import { revokeInduction, setInductor, signOff, type InductionActor } from '../bookings/inductions';
 import { sendBookingCancelled, sendBookingConfirmation } from '../bookings/mail';
 import { whenText } from '~/lib/booking/format';
-import { adminInductionList, inductionForAdmin, memberIdByUsername, saveInduction } from './inductions';
+import { adminInductionList, inductionForAdmin, saveInduction } from './inductions';
+import { memberIdByUsername } from '../bookings/inductions';
 import {
   addMaintenance,
   bookForMember,

@@ -173,13 +173,3 @@ export async function inductionForAdmin(db: Kysely<Database>, id: string) {
     resources,
   };
 }
-
-/** A member's id by username (any case), or null. */
-export async function memberIdByUsername(db: Kysely<Database>, username: string) {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_key', '=', username.trim().toLowerCase())
-    .executeTakeFirst();
-  return row?.id ?? null;
-}

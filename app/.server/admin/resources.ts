@@ -19,7 +19,7 @@ import {
   writeTransaction,
 } from '../bookings/rows';
 import type { Booking, Resource } from '~/lib/booking/models';
-import { rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
+import { RESERVED_RESOURCE_SLUGS, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
 import { epochMinutes } from '~/lib/booking/time';
 import { slugify } from '~/lib/slug';
 import { actorName, recordAudit, type Actor } from './audit';
@@ -68,6 +68,9 @@ export async function saveResource(
         .executeTakeFirst();
       if (sameSlug && sameSlug.id !== resourceId)
         fieldErrors[form.slug ? 'slug' : 'name'] = [`Another resource has the address /resources/${slug}`];
+      // A name can make a reserved slug too ('Availability'): the schema only sees a typed one.
+      else if (RESERVED_RESOURCE_SLUGS.has(slug))
+        fieldErrors[form.slug ? 'slug' : 'name'] = ['This address is reserved; choose another slug'];
       if (
         form.induction &&
         !(await trx.selectFrom('inductions').select('id').where('id', '=', form.induction).executeTakeFirst())

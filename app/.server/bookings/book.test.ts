@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { book, cancelBooking, TAKEN_MESSAGE } from './book';
-import { signOff } from './inductions';
+import { requestInduction, signOff } from './inductions';
 import { epochMinutes } from '~/lib/booking/time';
 import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
 
@@ -211,4 +211,16 @@ describe('booking', () => {
       (await book(db, { resourceId: id, userId: stranger.id, start, minutes: 60, note: '' })).status,
     ).toBe('booked');
   });
+});
+
+test('ten simultaneous requests for one induction make one open request', async () => {
+  const induction = await newInduction(db);
+  const member = await newMember(db, 'asker');
+  const outcomes = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      requestInduction(db, { inductionId: induction.id, userId: member.id, message: 'please' }),
+    ),
+  );
+  expect(outcomes.filter((outcome) => outcome === 'requested')).toHaveLength(1);
+  expect(outcomes.filter((outcome) => outcome === 'already-open')).toHaveLength(9);
 });

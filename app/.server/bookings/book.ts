@@ -12,6 +12,7 @@ import {
   countingWeek,
   inductionRefusal,
   limitRefusal,
+  statusRefusal,
   timeRefusal,
   type Refusal,
 } from '~/lib/booking/rules';
@@ -66,12 +67,8 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         if (!(minutes > 0) || Number.isNaN(start.getTime()))
           return refused({ rule: 'length', field: 'minutes', message: 'Choose a length.' });
       } else {
-        if (resource.status === 'out_of_service')
-          return refused({
-            rule: 'status',
-            field: null,
-            message: `${resource.name} is out of service and cannot be booked.`,
-          });
+        const status = statusRefusal(resource);
+        if (status) return refused(status);
         if (resource.induction) {
           const refusal = inductionRefusal(
             await inductionStanding(trx, resource.induction, request.userId, now),

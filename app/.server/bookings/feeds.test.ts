@@ -4,7 +4,7 @@
 import ICAL from 'ical.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
-import { memberFeedsIn, FEED_TOKEN } from './feeds';
+import { memberFeedsIn, FEED_TOKEN, calendarAnswer } from './feeds';
 import { book, cancelBooking } from './book';
 import { newMember, newResource } from '../../../tests/support/store-fixtures';
 
@@ -103,4 +103,18 @@ describe('a member’s calendar feed', () => {
     expect(await feeds.bookingFile(other.id, mine.id)).toBeNull();
     expect(await feeds.bookingFile(member.id, 'no-such-booking')).toBeNull();
   });
+});
+
+test('a feed answers 304 to its ETag, also when a proxy weakened it; else the calendar', () => {
+  const file = { body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', etag: '"abc"' };
+  const ask = (tag?: string) =>
+    calendarAnswer(
+      new Request('http://lab.test/x.ics', { headers: tag ? { 'If-None-Match': tag } : {} }),
+      file,
+      'no-cache',
+    );
+  expect(ask('"abc"').status).toBe(304);
+  expect(ask('"zzz", W/"abc"').status).toBe(304);
+  expect(ask('"zzz"').status).toBe(200);
+  expect(ask().headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
 });

@@ -9,9 +9,9 @@ import type { Database } from '../db/schema';
 import { bookingEvent, busyEvent } from './calendar';
 import { selectBookings, toBooking } from './rows';
 import { calendar } from '~/lib/booking/ical';
+import { DAY_MS } from '~/lib/booking/time';
 import { SITE_NAME } from '~/lib/site';
 
-const DAY_MS = 86_400_000;
 /** How long a cancelled booking stays in a feed. */
 export const CANCELLED_KEPT_DAYS = 30;
 /** How far back a feed reaches: a year of past bookings is plenty for a calendar app. */
@@ -27,6 +27,18 @@ export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export interface CalendarFile {
   body: string;
   etag: string;
+}
+
+/**
+ * A feed's answer: 304 when the client already has this version (a proxy that compressed it may
+ * have weakened the ETag to W/"…", which still names the same body), else the calendar.
+ */
+export function calendarAnswer(request: Request, file: CalendarFile, cacheControl: string) {
+  const headers = { 'Cache-Control': cacheControl, ETag: file.etag };
+  const asked = request.headers.get('If-None-Match') ?? '';
+  if (asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(file.body, { headers: { ...headers, 'Content-Type': 'text/calendar; charset=utf-8' } });
 }
 
 const withEtag = (body: string): CalendarFile => ({

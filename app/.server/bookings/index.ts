@@ -9,6 +9,7 @@ import {
   allowedLengths,
   inductionRefusal,
   limitRefusal,
+  statusRefusal,
   timeRefusal,
   type Refusal,
 } from '~/lib/booking/rules';
@@ -82,15 +83,8 @@ export function bookingsIn(db: Kysely<Database>) {
       now = new Date(),
     ): Promise<{ lengths: number[]; refusal: Refusal | null }> {
       const rules = resource.rules;
-      if (resource.status === 'out_of_service')
-        return {
-          lengths: [],
-          refusal: {
-            rule: 'status',
-            field: null,
-            message: `${resource.name} is out of service and cannot be booked.`,
-          },
-        };
+      const status = statusRefusal(resource);
+      if (status) return { lengths: [], refusal: status };
       if (resource.induction) {
         const refusal = inductionRefusal(await inductionStanding(db, resource.induction, userId, now));
         if (refusal) return { lengths: [], refusal };

@@ -122,8 +122,9 @@ export async function signOff(
   now = new Date(),
 ): Promise<SignOffOutcome> {
   if (input.userId === actor.id) return 'self';
-  if (!(await maySignOff(db, actor, input.inductionId))) return 'not-allowed';
   return writeTransaction(db, async (trx) => {
+    // In the write's transaction: an inductor removed at this moment cannot still sign.
+    if (!(await maySignOff(trx, actor, input.inductionId))) return 'not-allowed' as const;
     const [induction, member] = await Promise.all([
       trx
         .selectFrom('inductions')
@@ -180,8 +181,9 @@ export async function revokeInduction(
   input: { inductionId: string; userId: string; reason: string },
   now = new Date(),
 ): Promise<'revoked' | 'not-allowed' | 'not-found'> {
-  if (!(await maySignOff(db, actor, input.inductionId))) return 'not-allowed';
   return writeTransaction(db, async (trx) => {
+    // In the write's transaction: an inductor removed at this moment cannot still sign.
+    if (!(await maySignOff(trx, actor, input.inductionId))) return 'not-allowed' as const;
     const row = await trx
       .selectFrom('member_inductions')
       .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
@@ -220,15 +222,9 @@ export async function requestInduction(
       .where('id', '=', input.inductionId)
       .executeTakeFirst();
     if (!induction) return 'not-found' as const;
-    const open = await trx
-      .selectFrom('induction_requests')
-      .select('id')
-      .where('induction_id', '=', input.inductionId)
-      .where('user_id', '=', input.userId)
-      .where('done_at', 'is', null)
-      .executeTakeFirst();
-    if (open) return 'already-open' as const;
-    await trx
+    // The partial unique index allows one open request: a second, even at the same instant on
+    // another instance, finds the first instead of failing.
+    const inserted = await trx
       .insertInto('induction_requests')
       .values({
         id: crypto.randomUUID(),
@@ -237,8 +233,11 @@ export async function requestInduction(
         message: input.message,
         created_at: now.toISOString(),
       })
-      .execute();
-    return 'requested' as const;
+      .onConflict((oc) => oc.columns(['induction_id', 'user_id']).where('done_at', 'is', null).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0)
+      ? ('requested' as const)
+      : ('already-open' as const);
   });
 }
 

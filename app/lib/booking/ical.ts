@@ -24,8 +24,15 @@ export const PRODID = `-//${SITE_NAME}//Bookings//EN`;
 
 export function calendar(
   events: readonly CalendarEvent[],
-  { name, method, refreshMinutes }: { name?: string; method?: 'PUBLISH'; refreshMinutes?: number } = {},
+  {
+    name,
+    method,
+    refreshMinutes,
+    now = new Date(),
+  }: { name?: string; method?: 'PUBLISH'; refreshMinutes?: number; now?: Date } = {},
 ): string {
+  // With a METHOD the object is a message: DTSTAMP is when it was made; in a feed, when the event last changed.
+  const stamp = (event: CalendarEvent) => utc(method ? now.toISOString() : event.updatedAt);
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN'];
   if (method) lines.push(`METHOD:${method}`);
   if (name) lines.push(`NAME:${text(name)}`, `X-WR-CALNAME:${text(name)}`);
@@ -39,7 +46,7 @@ export function calendar(
       'BEGIN:VEVENT',
       `UID:${text(event.uid)}`,
       `SEQUENCE:${event.sequence}`,
-      `DTSTAMP:${utc(event.updatedAt)}`,
+      `DTSTAMP:${stamp(event)}`,
       `DTSTART:${utc(event.start)}`,
       `DTEND:${utc(event.end)}`,
       `SUMMARY:${text(event.summary)}`,

@@ -90,6 +90,12 @@ export function openingOn(hours: OpeningHours, day: LabDay): { start: Date; end:
   };
 }
 
+/** An out-of-service resource takes no bookings (its page says why). */
+export const statusRefusal = (resource: { name: string; status: ResourceStatus }): Refusal | null =>
+  resource.status === 'out_of_service'
+    ? refuse('status', null, `${resource.name} is out of service and cannot be booked.`)
+    : null;
+
 export function inductionRefusal(standing: InductionStanding): Refusal | null {
   if (standing.state === 'missing')
     return refuse('induction', null, `You need the ${standing.name} to book this.`);

@@ -212,8 +212,16 @@ export const MaintenanceSchema = z
     alsoCancel: z.boolean().default(false),
   })
   .superRefine((form, ctx) => {
-    if (labInstant(form.endDay, form.endTime) <= labInstant(form.startDay, form.startTime))
+    const end = labInstant(form.endDay, form.endTime);
+    if (end <= labInstant(form.startDay, form.startTime))
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end must be after the start' });
+    // A block over time gone by would only cancel (and mail) bookings that already happened.
+    else if (end.getTime() <= Date.now())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDay'],
+        message: 'The end has passed: a block is for time ahead',
+      });
   });
 
 /** An admin's booking for a member, past the rules (never past a clash), and why. */

@@ -28,9 +28,7 @@ test('a visitor finds the machines by kind and reads a week of one, with no name
   await router.getByRole('link', { name: '3-axis CNC router' }).click();
   await expect(page).toHaveURL('/resources/cnc-router');
   await expect(page.getByRole('heading', { level: 1, name: '3-axis CNC router' })).toBeVisible();
-  await expect(
-    page.getByText('Bookings are made in 30-minute slots, from 1 hour to 4 hours.'),
-  ).toBeVisible();
+  await expect(page.getByText('Bookings are made in 30-minute slots, from 1 hour to 4 hours.')).toBeVisible();
   await expect(page.getByRole('heading', { name: weekHeading(today()) })).toBeVisible();
   // The demo calendar is busy (bookings over the coming two weeks), closed on Sundays, free elsewhere.
   await expect(page.getByText(/Booked$/).first()).toBeVisible();

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, expect, test } from 'vitest';
+import { accessLog } from './access-log';
 import { chosenEncoding, renderCache } from './render-cache';
 
 const PAGE = `<!DOCTYPE html><p>${'Aoife Byrne, maker. '.repeat(200)}</p>`;
@@ -13,7 +14,8 @@ afterEach(() => server?.close());
 
 /** A site whose pages are rendered by `page` behind the cache, as server/index.ts wires it. */
 async function site(page: (url: string) => { body: string; headers?: Record<string, string> }) {
-  const state = { renders: 0, clock: 0, version: '1' };
+  const state = { renders: 0, clock: 0, version: '1', log: [] as string[] };
+  const log = accessLog({ stream: { write: (line: string) => state.log.push(line) } });
   const cache = renderCache({
     readVersion: async () => state.version,
     buildVersion: 'b1',
@@ -32,6 +34,7 @@ async function site(page: (url: string) => { body: string; headers?: Record<stri
     });
   };
   server = http.createServer(async (req, res) => {
+    log(req, res);
     const served = cache.serve(req, res);
     if (served === true || (served !== false && (await served))) return;
     const headers = new Headers();
@@ -93,6 +96,9 @@ test('gzip, brotli and no encoding give the same page, under one ETag', async ()
     expect(answer.headers['x-render-cache']).toBe('hit');
   }
   expect(state.renders).toBe(1);
+  // One log line each, with the length sent (writeHead's array leaves getHeader nothing to read).
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(state.log.at(-1)).toMatch(new RegExp(`^GET /members 200 ${brotlied.body.length} - [\\d.]+ ms\\n$`));
 });
 
 test('a matching ETag gets a 304, a HEAD the headers alone', async () => {

@@ -1,6 +1,8 @@
 // 'Download my data': one ZIP with exactly the member's profile, posts and files. JavaScript on and off.
 import { unzipSync, strFromU8 } from 'fflate';
 import fs from 'node:fs';
+import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+import { fixtureBooking, fixtureResource } from '../support/admin';
 import { signedIn } from './accounts';
 import { expect, test } from './fixtures';
 
@@ -28,6 +30,9 @@ test("a member downloads exactly their own profile, posts and files, and nobody 
   await context.close();
 
   const member = await signedIn(page);
+  const lathe = await fixtureResource({ name: 'Export lathe' });
+  const start = labTime(addDays(labDayOf(new Date()), 2), 600).toISOString();
+  await fixtureBooking(member.username, lathe.slug, start, 60);
   const notes = `Torque settings for the CNC spindle ${Date.now()}\n`;
   await page.goto('/posts/new');
   await page.getByLabel('Title').fill('Spindle notes');
@@ -48,10 +53,15 @@ test("a member downloads exactly their own profile, posts and files, and nobody 
   const entries = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
   expect(Object.keys(entries).sort()).toEqual([
     'README.txt',
+    'bookings.json',
     'files/avatar/me.png',
     'files/posts/spindle-notes/spindle.txt',
     'posts.json',
     'profile.json',
+  ]);
+  const booked = JSON.parse(strFromU8(entries['bookings.json']));
+  expect(booked.bookings).toEqual([
+    expect.objectContaining({ resource: 'Export lathe', start, status: 'active' }),
   ]);
   const profile = JSON.parse(strFromU8(entries['profile.json']));
   expect(profile).toMatchObject({

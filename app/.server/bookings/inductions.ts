@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { actorName, recordAudit } from '../admin/audit';
 import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
 import type { InductionStanding } from '~/lib/booking/rules';
-import { labDayOf } from '~/lib/booking/time';
+import { addLabMonths, labDayOf } from '~/lib/booking/time';
 import { writeTransaction } from './rows';
 
 /** Who acts on inductions: a signed-in member (admin or inductor). */
@@ -135,7 +135,7 @@ export async function signOff(
     ]);
     if (!induction || !member) return 'not-found' as const;
     const at = now.toISOString();
-    const expires = induction.valid_months ? addMonths(now, induction.valid_months).toISOString() : null;
+    const expires = induction.valid_months ? addLabMonths(now, induction.valid_months).toISOString() : null;
     const by = actorName(actor);
     await trx
       .insertInto('member_inductions')
@@ -341,17 +341,6 @@ export async function setInductor(
     });
     return 'done' as const;
   });
-}
-
-/** The same day `months` later (the last day of a shorter month: 31 January + 1 month is 28 February). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, last));
-  return result;
 }
 
 export interface InductionHolder {

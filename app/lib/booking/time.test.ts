@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   addDays,
+  addLabMonths,
   dateName,
   duration,
   labClock,
@@ -56,5 +57,15 @@ describe('lab time (Europe/Dublin)', () => {
     expect(parseLabDay('2028-02-29')).toBe('2028-02-29');
     expect(parseLabDay('2027-1-1')).toBeNull();
     expect(parseLabDay("2027-01-01' or 1=1")).toBeNull();
+  });
+
+  test('months later on the lab calendar: summer midnight, short months, a clock change between', () => {
+    // 00:30 IST on 31 March 2027 is 23:30 UTC on 30 March: one month later is 30 April, 00:30 IST.
+    expect(addLabMonths(new Date('2027-03-30T23:30:00Z'), 1).toISOString()).toBe('2027-04-29T23:30:00.000Z');
+    expect(labDayOf(addLabMonths(new Date('2027-03-30T23:30:00Z'), 1))).toBe('2027-04-30');
+    expect(addLabMonths(new Date('2027-01-31T12:00:00Z'), 1).toISOString()).toBe('2027-02-28T12:00:00.000Z');
+    // 10:00 GMT in February, twelve months on: 10:00 GMT; in July: 10:00 IST (09:00 UTC).
+    expect(addLabMonths(new Date('2027-02-03T10:00:00Z'), 12).toISOString()).toBe('2028-02-03T10:00:00.000Z');
+    expect(addLabMonths(new Date('2027-02-03T10:00:00Z'), 5).toISOString()).toBe('2027-07-03T09:00:00.000Z');
   });
 });

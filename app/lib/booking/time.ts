@@ -101,6 +101,19 @@ export function addDays(day: LabDay, days: number): LabDay {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The same lab day and clock time `months` later (an induction's expiry): on the lab's calendar,
+ * not UTC's, so 00:30 Irish summer time on 31 March plus one month is 30 April, not 1 May; a day
+ * the shorter month lacks becomes its last (31 January + 1 month is 28 February).
+ */
+export function addLabMonths(date: Date, months: number): Date {
+  const [year, month, day] = labDayOf(date).split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = labClock(date).split(':').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  const target = new Date(Date.UTC(year, month - 1 + months, Math.min(day, last)));
+  return labTime(target.toISOString().slice(0, 10), hours * 60 + minutes);
+}
+
 /** Monday 0 … Sunday 6. */
 export function weekdayOf(day: LabDay): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

@@ -2,7 +2,13 @@
 // a member past the rules (docs/product.md §10). A block over members' bookings is refused with
 // them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
 // their members e-mailed. Admins only; an unknown id is the 404 page.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -182,34 +188,8 @@ function MaintenanceForm({ action, lastResult }: { action: string; lastResult: R
         <input type="hidden" name="intent" value="maintenance" />
         <FormBanner id={form.errorId} errors={form.errors} />
         <p className="field-hint">Dublin time. Nobody can book the resource while the block stands.</p>
-        <div className="field-pair">
-          <Field
-            label="Start date"
-            field={fields.startDay}
-            inputProps={getInputProps(fields.startDay, { type: 'date' })}
-            required
-          />
-          <Field
-            label="Start time"
-            field={fields.startTime}
-            inputProps={getInputProps(fields.startTime, { type: 'time' })}
-            required
-          />
-        </div>
-        <div className="field-pair">
-          <Field
-            label="End date"
-            field={fields.endDay}
-            inputProps={getInputProps(fields.endDay, { type: 'date' })}
-            required
-          />
-          <Field
-            label="End time"
-            field={fields.endTime}
-            inputProps={getInputProps(fields.endTime, { type: 'time' })}
-            required
-          />
-        </div>
+        <DayAndTime day={fields.startDay} time={fields.startTime} named="Start" />
+        <DayAndTime day={fields.endDay} time={fields.endTime} named="End" />
         <Field
           label="Reason"
           field={fields.reason}
@@ -261,20 +241,7 @@ function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Resu
           inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
           required
         />
-        <div className="field-pair">
-          <Field
-            label="Date"
-            field={fields.day}
-            inputProps={getInputProps(fields.day, { type: 'date' })}
-            required
-          />
-          <Field
-            label="Time"
-            field={fields.time}
-            inputProps={getInputProps(fields.time, { type: 'time' })}
-            required
-          />
-        </div>
+        <DayAndTime day={fields.day} time={fields.time} named="" />
         <Field
           label="Length (minutes)"
           field={fields.minutes}
@@ -298,5 +265,33 @@ function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Resu
         </button>
       </Form>
     </section>
+  );
+}
+
+/** A date and a time on the lab's clock, side by side: 'Start date' and 'Start time', or 'Date' and 'Time'. */
+function DayAndTime({
+  day,
+  time,
+  named,
+}: {
+  day: FieldMetadata<string>;
+  time: FieldMetadata<string>;
+  named: string;
+}) {
+  return (
+    <div className="field-pair">
+      <Field
+        label={named ? `${named} date` : 'Date'}
+        field={day}
+        inputProps={getInputProps(day, { type: 'date' })}
+        required
+      />
+      <Field
+        label={named ? `${named} time` : 'Time'}
+        field={time}
+        inputProps={getInputProps(time, { type: 'time' })}
+        required
+      />
+    </div>
   );
 }

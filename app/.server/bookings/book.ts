@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { actorName, recordAudit, type Actor } from '../admin/audit';
-import type { Booking } from '~/lib/booking/models';
+import type { Booking, Resource } from '~/lib/booking/models';
 import {
   cancelRefusal,
   countingWeek,
@@ -51,6 +51,21 @@ export type BookOutcome =
 
 export const TAKEN_MESSAGE = 'That slot was just taken.';
 
+/**
+ * What refuses a member any booking of `resource`, whatever the time, checked first by book() and
+ * by the confirm page alike: the resource's status, then the induction it needs.
+ */
+export async function standingRefusal(
+  db: Kysely<Database>,
+  resource: Resource,
+  userId: string,
+  now: Date,
+): Promise<Refusal | null> {
+  const status = statusRefusal(resource);
+  if (status || !resource.induction) return status;
+  return inductionRefusal(await inductionStanding(db, resource.induction, userId, now));
+}
+
 export async function book(db: Kysely<Database>, request: BookRequest): Promise<BookOutcome> {
   const now = request.now ?? new Date();
   const { start, minutes } = request;
@@ -67,15 +82,8 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         if (!(minutes > 0) || Number.isNaN(start.getTime()))
           return refused({ rule: 'length', field: 'minutes', message: 'Choose a length.' });
       } else {
-        const status = statusRefusal(resource);
-        if (status) return refused(status);
-        if (resource.induction) {
-          const refusal = inductionRefusal(
-            await inductionStanding(trx, resource.induction, request.userId, now),
-          );
-          if (refusal) return refused(refusal);
-        }
         const refusal =
+          (await standingRefusal(trx, resource, request.userId, now)) ??
           timeRefusal(rules, start, minutes, now) ??
           limitRefusal(rules, minutes, await memberHolds(trx, resource.id, request.userId, start, now));
         if (refusal) return refused(refusal);

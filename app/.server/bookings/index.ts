@@ -5,20 +5,14 @@ import type { Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
 import type { Booking, Resource } from '~/lib/booking/models';
-import {
-  allowedLengths,
-  inductionRefusal,
-  limitRefusal,
-  statusRefusal,
-  timeRefusal,
-  type Refusal,
-} from '~/lib/booking/rules';
+import { allowedLengths, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
 import { weekOfSlots, type Day } from '~/lib/booking/slots';
 import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
 import {
   book,
   cancelBooking,
   memberHolds,
+  standingRefusal,
   TAKEN_MESSAGE,
   type BookOutcome,
   type BookRequest,
@@ -27,7 +21,6 @@ import {
 import {
   inductionHolders,
   inductionsSignedOffBy,
-  inductionStanding,
   memberIdByUsername,
   memberInductions,
   openRequests,
@@ -83,12 +76,8 @@ export function bookingsIn(db: Kysely<Database>) {
       now = new Date(),
     ): Promise<{ lengths: number[]; refusal: Refusal | null }> {
       const rules = resource.rules;
-      const status = statusRefusal(resource);
-      if (status) return { lengths: [], refusal: status };
-      if (resource.induction) {
-        const refusal = inductionRefusal(await inductionStanding(db, resource.induction, userId, now));
-        if (refusal) return { lengths: [], refusal };
-      }
+      const standing = await standingRefusal(db, resource, userId, now);
+      if (standing) return { lengths: [], refusal: standing };
       const refusal = timeRefusal(rules, start, rules.minMinutes, now);
       if (refusal && refusal.rule !== 'hours' && refusal.rule !== 'length') return { lengths: [], refusal };
       const [blocks, holds] = await Promise.all([

@@ -14,7 +14,7 @@ import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
 import { strictTransportSecurity } from './hsts';
 import { remixRequest, sendResponse } from './remix-http';
 import { renderCache } from './render-cache';
-import { precompressed } from './static-files';
+import { precompressed, publicFiles } from './static-files';
 
 installGlobals({ nativeFetch: true });
 
@@ -60,7 +60,7 @@ app.set('trust proxy', parseTrustProxy(process.env.TRUST_PROXY));
 app.use(compression());
 app.use(precompressed('public'));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
-app.use(express.static('public', { maxAge: '1h' }));
+app.use(publicFiles('public', { maxAge: '1h', skip: [build.publicPath.replace(/\/$/, '')] }));
 app.use((req, res, next) => {
   // /api takes bearer tokens, never the session cookie, so another site's request carries no
   // authority there (and API_CORS_ORIGINS decides which sites' pages may read the answers).

@@ -1,9 +1,10 @@
 # syntax=docker/dockerfile:1
 # One Node container: the built Remix app behind its Express server (server/index.ts), data in /data.
 
-# Node 24, the LTS line with security fixes until April 2028 (docs/decisions/023-node-24.md).
-# tests/container/node pins the same major for the container check.
-FROM node:24-slim AS base
+# Node 22, the LTS line with security fixes until April 2027 (docs/decisions/025-node-22-image.md):
+# on Node 24.19 and later, better-sqlite3 12 built for it aborts the process when the garbage
+# collector frees a statement. tests/container/node pins the same major for the container check.
+FROM node:22-slim AS base
 WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -19,7 +20,7 @@ RUN npm run build
 FROM base AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:24-slim
+FROM node:22-slim
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
 # tests/container/prod-install.ts does what these lines do, without Docker: keep them in step.

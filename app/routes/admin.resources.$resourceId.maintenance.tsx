@@ -241,7 +241,7 @@ function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Resu
           inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
           required
         />
-        <DayAndTime day={fields.day} time={fields.time} named="" />
+        <DayAndTime day={fields.day} time={fields.time} />
         <Field
           label="Length (minutes)"
           field={fields.minutes}
@@ -276,7 +276,7 @@ function DayAndTime({
 }: {
   day: FieldMetadata<string>;
   time: FieldMetadata<string>;
-  named: string;
+  named?: string;
 }) {
   return (
     <div className="field-pair">

@@ -10,11 +10,16 @@ import { deleteProject, saveProject, type ProjectImages } from './projects';
 import { listProjects, projectById } from '../store/projects';
 import type { ProjectForm } from '~/lib/schemas';
 import type { PreparedAsset } from '../assets';
-import { revokeInduction, setInductor, signOff, type InductionActor } from '../bookings/inductions';
+import {
+  memberIdByUsername,
+  revokeInduction,
+  setInductor,
+  signOff,
+  type InductionActor,
+} from '../bookings/inductions';
 import { sendBookingCancelled, sendBookingConfirmation } from '../bookings/mail';
 import { whenText } from '~/lib/booking/format';
 import { adminInductionList, inductionForAdmin, saveInduction } from './inductions';
-import { memberIdByUsername } from '../bookings/inductions';
 import {
   addMaintenance,
   bookForMember,

@@ -163,6 +163,14 @@ describe('saving a resource', () => {
         'maxMinutes: Longest booking must be at least the shortest booking',
       ]),
     );
+    // A name whose address would be reserved is refused at the name, and a typed slug lets it pass.
+    const named = ResourceFormSchema.safeParse({ ...form(), name: 'Availability', slug: undefined });
+    expect(named.success ? {} : named.error.flatten().fieldErrors).toEqual({
+      name: ['This address is reserved; choose another slug'],
+    });
+    expect(
+      ResourceFormSchema.safeParse({ ...form(), name: 'Availability', slug: 'availability-board' }).success,
+    ).toBe(true);
   });
 });
 

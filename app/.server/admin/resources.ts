@@ -19,9 +19,8 @@ import {
   writeTransaction,
 } from '../bookings/rows';
 import type { Booking, Resource } from '~/lib/booking/models';
-import { RESERVED_RESOURCE_SLUGS, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
+import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
 import { epochMinutes } from '~/lib/booking/time';
-import { slugify } from '~/lib/slug';
 import { actorName, recordAudit, type Actor } from './audit';
 
 export type ResourceSave =
@@ -46,7 +45,7 @@ export async function saveResource(
   photo: { choice: PreparedAsset | null; remove: boolean },
   actor: Actor,
 ): Promise<ResourceSave> {
-  const slug = form.slug || slugify(form.name);
+  const slug = resourceSlug(form);
   let replaced: string | null = null;
   let outcome: ResourceSave;
   try {
@@ -68,9 +67,6 @@ export async function saveResource(
         .executeTakeFirst();
       if (sameSlug && sameSlug.id !== resourceId)
         fieldErrors[form.slug ? 'slug' : 'name'] = [`Another resource has the address /resources/${slug}`];
-      // A name can make a reserved slug too ('Availability'): the schema only sees a typed one.
-      else if (RESERVED_RESOURCE_SLUGS.has(slug))
-        fieldErrors[form.slug ? 'slug' : 'name'] = ['This address is reserved; choose another slug'];
       if (
         form.induction &&
         !(await trx.selectFrom('inductions').select('id').where('id', '=', form.induction).executeTakeFirst())

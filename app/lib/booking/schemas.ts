@@ -5,6 +5,7 @@ import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { labTime, parseLabDay } from './time';
 import { MAX_BOOKING_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
+import { slugify } from '../slug';
 
 export const MAX_INDUCTION_NOTE = 500;
 
@@ -40,6 +41,10 @@ export const InductionRevokeSchema = z.object({
 
 /** Addresses /resources/{slug} cannot have: other routes under /resources, and the admin's 'new'. */
 export const RESERVED_RESOURCE_SLUGS = new Set(['availability', 'new']);
+const RESERVED_SLUG_MESSAGE = 'This address is reserved; choose another slug';
+
+/** A resource's address: the slug typed, else one made from its name. */
+export const resourceSlug = (form: { name: string; slug?: string }) => form.slug || slugify(form.name);
 export const RESOURCE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -95,7 +100,7 @@ export const ResourceFormSchema = z
       .trim()
       .max(60, 'Slug must be at most 60 characters')
       .regex(RESOURCE_SLUG, 'Slug must be lower-case letters, digits and single hyphens, like cnc-router')
-      .refine((slug) => !RESERVED_RESOURCE_SLUGS.has(slug), 'This address is reserved; choose another slug')
+      .refine((slug) => !RESERVED_RESOURCE_SLUGS.has(slug), RESERVED_SLUG_MESSAGE)
       .optional(),
     kind: z.enum(Object.keys(RESOURCE_KINDS) as [ResourceKind, ...ResourceKind[]], {
       errorMap: () => ({ message: 'Choose a kind' }),
@@ -134,6 +139,9 @@ export const ResourceFormSchema = z
     maxWeekHours: optionalCount('Most hours per week', 168),
   })
   .superRefine((form, ctx) => {
+    // A name can make a reserved address too ('Availability'); a typed slug is checked above.
+    if (!form.slug && RESERVED_RESOURCE_SLUGS.has(resourceSlug(form)))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: RESERVED_SLUG_MESSAGE });
     if (form.status === 'out_of_service' && !form.statusReason)
       ctx.addIssue({ code: 'custom', path: ['statusReason'], message: 'Say why it is out of service' });
     const slot = form.slotMinutes;

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { book, bookingRow, cancelRows, type BookOutcome } from '../bookings/book';
 import {
   isClash,
+  lockResource,
   rulesColumns,
   selectBookings,
   selectResources,
@@ -182,7 +183,8 @@ async function activeRowsIn(trx: Kysely<Database>, resourceId: string, start: Da
 /**
  * Blocks [start, end) of a resource for maintenance. Refused while members' bookings stand in that
  * time, unless `alsoCancel`: then they are cancelled in the same transaction (the caller mails
- * their members after it commits). A booking made in the same instant is caught by the database.
+ * their members after it commits). Bookings wait for the resource's lock it holds; a row written
+ * some other way in the same instant is still caught by the database.
  */
 export async function addMaintenance(
   db: Kysely<Database>,
@@ -193,6 +195,9 @@ export async function addMaintenance(
 ): Promise<MaintenanceOutcome> {
   try {
     return await writeTransaction(db, async (trx): Promise<MaintenanceOutcome> => {
+      // No booking comes in between the look at what stands and the block's insert: what it
+      // cancels is what stands when it commits.
+      await lockResource(trx, resourceId);
       const resource = await trx
         .selectFrom('resources')
         .select(['id', 'name', 'slug'])

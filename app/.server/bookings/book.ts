@@ -23,6 +23,7 @@ import {
   calendarBlocks,
   isClash,
   lockMember,
+  lockResource,
   rulesOf,
   selectBookings,
   selectResources,
@@ -72,6 +73,7 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
   try {
     return await writeTransaction(db, async (trx) => {
       await lockMember(trx, request.userId);
+      await lockResource(trx, request.resourceId);
       const row = await selectResources(trx)
         .where('resources.id', '=', request.resourceId)
         .executeTakeFirst();
@@ -247,15 +249,21 @@ export async function cancelBooking(
       .executeTakeFirstOrThrow();
     const refusal = cancelRefusal(rulesOf(resource), new Date(row.starts_at), now);
     if (refusal) return { status: 'refused', refusal } as const;
-    const changed = await cancelRows(trx, [row.id], 'member', now);
-    return { status: 'cancelled', booking: changed[0]! } as const;
+    // Guarded: of ten cancels sent at once, only the one that still finds it active changes it.
+    const [changed] = await cancelRows(trx, [row.id], 'member', now);
+    return changed
+      ? ({ status: 'cancelled', booking: changed } as const)
+      : ({ status: 'not-found' } as const);
   });
 }
 
-/** Marks rows cancelled (SEQUENCE raised, kept for the feeds) and returns them as they are now. */
+/**
+ * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds) and returns
+ * them as they are now: a row another request cancelled first is not changed or returned again.
+ */
 export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date) {
   if (!ids.length) return [];
-  await trx
+  const changed = await trx
     .updateTable('bookings')
     .set((eb) => ({
       status: 'cancelled',
@@ -265,9 +273,16 @@ export async function cancelRows(trx: Kysely<Database>, ids: string[], by: strin
       updated_at: now.toISOString(),
     }))
     .where('id', 'in', ids)
+    .where('status', '=', 'active')
+    .returning('id')
     .execute();
+  if (!changed.length) return [];
   const rows = await selectBookings(trx)
-    .where('bookings.id', 'in', ids)
+    .where(
+      'bookings.id',
+      'in',
+      changed.map((row) => row.id),
+    )
     .orderBy('bookings.starts_at')
     .execute();
   return rows.map(toBooking);

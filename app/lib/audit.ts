@@ -16,6 +16,7 @@ const ACTIONS: Record<string, string> = {
   'maintenance.create': 'blocked for maintenance',
   'maintenance.remove': 'removed the maintenance block on',
   'booking.create': 'booked',
+  'booking.override': 'booked anyway',
   'booking.cancel': 'cancelled the booking of',
   'induction.create': 'created',
   'induction.update': 'edited',

@@ -70,10 +70,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === 'behalf') {
     const submission = parseWithZod(formData, { schema: OnBehalfSchema });
     if (submission.status !== 'success') return { intent: intent as string, ...reply(submission.reply()) };
-    const { username, day, time, minutes, reason, note } = submission.value;
+    const { username, day, time, minutes, reason, note, override } = submission.value;
     const outcome = await admin.resources.bookFor(
       resource.id,
-      { username, start: labInstant(day, time), minutes, note, reason },
+      { username, start: labInstant(day, time), minutes, note, reason, override },
       user,
     );
     if (outcome.status === 'booked') return redirect(`${here}?booked=${encodeURIComponent(username)}`);
@@ -83,7 +83,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? { username: ['No member has this username'] }
         : outcome.status === 'taken'
           ? { time: [takenText(outcome.nearest)] }
-          : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
+          : outcome.refusal.overridable
+            ? { override: [gateText(outcome.refusal.rule, username, resource)] }
+            : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
     return { intent: intent as string, ...reply(submission.reply({ fieldErrors })) };
   }
 
@@ -106,6 +108,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 const reply = (result: SubmissionResult<string[]>) => ({ result });
+
+/** A safety gate a booking on behalf passes only with 'Book anyway', in the admin's words. */
+function gateText(
+  rule: string,
+  username: string,
+  resource: { name: string; induction: { name: string } | null },
+) {
+  const gate =
+    rule === 'status'
+      ? `${resource.name} is out of service.`
+      : `@${username} does not hold a valid ${resource.induction?.name ?? 'induction'}.`;
+  return `${gate} Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`;
+}
 
 /** 'That slot was just taken.' with the nearest free starts on the lab's clocks. */
 function takenText(nearest: string[]) {
@@ -232,8 +247,8 @@ function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Resu
         <input type="hidden" name="intent" value="behalf" />
         <FormBanner id={form.errorId} errors={form.errors} />
         <p className="field-hint">
-          Past the resource’s rules (notice, length, opening hours, limits), never over another booking. The
-          member gets the confirmation e-mail.
+          Past the member’s limits, notice, length and opening hours; never over another booking or in the
+          past. The member gets the confirmation e-mail.
         </p>
         <Field
           label="Member’s username"
@@ -260,6 +275,19 @@ function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Resu
           field={fields.note}
           inputProps={getInputProps(fields.note, { type: 'text' })}
         />
+        <div className="field">
+          <label className="checkbox">
+            <input
+              {...getInputProps(fields.override, { type: 'checkbox' })}
+              aria-describedby={`${fields.override.id}-hint${fields.override.errors ? ` ${fields.override.errorId}` : ''}`}
+            />{' '}
+            Book anyway
+          </label>
+          <p id={`${fields.override.id}-hint`} className="field-hint">
+            Past a missing or expired induction, or while the resource is out of service.
+          </p>
+          <ErrorList id={fields.override.errorId} errors={fields.override.errors} />
+        </div>
         <button type="submit" className="button" disabled={busy}>
           Book for the member
         </button>

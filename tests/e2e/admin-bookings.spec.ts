@@ -1,6 +1,6 @@
 // Running the lab from /admin (docs/product.md §10): an admin makes a resource with its rules and
 // sees it on its public page, puts it out of service with a reason (shown there, booking refused);
-// books for a member past the rules; blocks time for maintenance over that booking (refused, then
+// books for a member past the rules (past a missing induction only with 'Book anyway'); blocks time for maintenance over that booking (refused, then
 // accepted with 'Also cancel': the booking cancelled and the member e-mailed, the calendar showing
 // 'Maintenance'); manages an induction. Bad input is shown next to its field with what was typed.
 // JavaScript on and off.
@@ -97,8 +97,14 @@ test('an admin books for a member past the rules, then blocks that time for main
   const member = await registered();
   const boss = await signedInAdmin(page);
   const name = `Pick and Place ${tag()}`;
-  // Two hours at most, a day's notice: the admin's three hours tomorrow pass anyway.
-  const resource = await fixtureResource({ name, rules: { maxMinutes: 120, noticeMinutes: 24 * 60 } });
+  // Two hours at most, a day's notice: the admin's three hours tomorrow pass anyway. The induction
+  // the member lacks needs 'Book anyway'.
+  const induction = await fixtureInduction({ name: 'Pick and place induction' });
+  const resource = await fixtureResource({
+    name,
+    rules: { maxMinutes: 120, noticeMinutes: 24 * 60 },
+    induction: induction.slug,
+  });
   const day = addDays(labDayOf(new Date()), 1);
 
   await page.goto(`/admin/resources/${resource.id}/maintenance`);
@@ -114,6 +120,12 @@ test('an admin books for a member past the rules, then blocks that time for main
   await expect(field(behalf, 'Reason')).toHaveAccessibleDescription(/Reason is required/);
   await expect(field(behalf, 'Length (minutes)')).toHaveValue('180');
   await field(behalf, 'Reason').fill('Thesis prototype run');
+  await behalf.getByRole('button', { name: 'Book for the member' }).click();
+  await expect(behalf.getByLabel('Book anyway')).toHaveAccessibleDescription(
+    `Past a missing or expired induction, or while the resource is out of service. @${member.username} does not hold a valid ${induction.name}. Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`,
+  );
+  await expect(field(behalf, 'Reason')).toHaveValue('Thesis prototype run');
+  await behalf.getByLabel('Book anyway').check();
   await behalf.getByRole('button', { name: 'Book for the member' }).click();
   await expect(
     page
@@ -162,7 +174,7 @@ test('an admin books for a member past the rules, then blocks that time for main
   await page.goto('/admin/log');
   const log = page.getByRole('region', { name: 'Audit log entries' });
   for (const action of [
-    `booked ${name}`,
+    `booked anyway ${name}`,
     `cancelled the booking of ${name}`,
     `blocked for maintenance ${name}`,
   ])

@@ -96,7 +96,7 @@ export const admin = {
     /** Books for a member past the rules (never past a clash); the member gets the confirmation. */
     async bookFor(
       resourceId: string,
-      input: { username: string; start: Date; minutes: number; note: string; reason: string },
+      input: Parameters<typeof bookForMember>[2],
       actor: Actor,
     ) {
       const outcome = await bookForMember(db, resourceId, input, actor);

@@ -7,7 +7,7 @@ import { book } from '../bookings/book';
 import { addMaintenance, bookForMember, saveResource } from './resources';
 import { saveInduction } from './inductions';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/booking/schemas';
-import { newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
@@ -297,7 +297,8 @@ describe('maintenance blocks', () => {
       name,
     };
     const member = await newMember(db, 'behalf');
-    const start = ahead(0, 23);
+    // The next whole hour but one: inside the 24-hour notice, never in the past.
+    const start = new Date((Math.floor(Date.now() / 3_600_000) + 2) * 3_600_000);
     const outcome = await bookForMember(
       db,
       resource.id,
@@ -326,6 +327,57 @@ describe('maintenance blocks', () => {
       .where('target', 'like', `${resource.name} %@${member.username}`)
       .execute();
     expect(entry).toEqual([{ action: 'booking.create', detail: 'Thesis deadline' }]);
+  });
+});
+
+describe('booking on behalf keeps the safety gates', () => {
+  test('a missing induction or an out-of-service resource needs ‘Book anyway’, audited; the past is refused', async () => {
+    const induction = await newInduction(db, { name: 'CNC induction' });
+    const name = `Mill ${crypto.randomUUID().slice(0, 8)}`;
+    const resource = await newResource(db, { name, induction: induction.id });
+    const member = await newMember(db, 'gate');
+    const input = { username: member.username, start: ahead(2), minutes: 60, note: '', reason: 'Demo day' };
+    const gated = await bookForMember(db, resource.id, input, admin);
+    expect(gated.status === 'refused' && gated.refusal).toEqual({
+      rule: 'induction',
+      field: null,
+      message: `You need the ${induction.name} to book this.`,
+      overridable: true,
+    });
+    const anyway = await bookForMember(db, resource.id, { ...input, override: true }, admin);
+    expect(anyway.status).toBe('booked');
+    const entries = await db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('target', 'like', `${name} %@${member.username}`)
+      .execute();
+    expect(entries).toEqual([
+      { action: 'booking.override', detail: `Demo day (past: You need the ${induction.name} to book this.)` },
+    ]);
+
+    await db
+      .updateTable('resources')
+      .set({ status: 'out_of_service' })
+      .where('id', '=', resource.id)
+      .execute();
+    const out = await bookForMember(db, resource.id, { ...input, start: ahead(3) }, admin);
+    expect(out.status === 'refused' && out.refusal.rule).toBe('status');
+
+    const past = await bookForMember(
+      db,
+      resource.id,
+      { ...input, start: plus(ahead(0, 0), -7 * 24 * 60), override: true },
+      admin,
+    );
+    expect(past.status === 'refused' && past.refusal.message).toBe('That time has passed.');
+    const far = await bookForMember(
+      db,
+      resource.id,
+      { ...input, start: new Date('2999-12-31T10:00:00Z'), override: true },
+      admin,
+    );
+    expect(far.status === 'refused' && far.refusal.message).toBe('Book for a member at most a year ahead.');
+    expect(await activeKinds(resource.id)).toEqual(['booking']);
   });
 });
 

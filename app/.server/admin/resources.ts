@@ -298,13 +298,14 @@ export async function removeMaintenance(
 }
 
 /**
- * Books for a member past the rules, never past a clash (book() skips the rules and records the
- * audit entry in its transaction). The member's address comes back for the confirmation mail.
+ * Books for a member past their limits, never past a clash, the past, or (without `override`) a
+ * missing induction or an out-of-service resource (book() decides and records the audit entry in
+ * its transaction). The member's address comes back for the confirmation mail.
  */
 export async function bookForMember(
   db: Kysely<Database>,
   resourceId: string,
-  input: { username: string; start: Date; minutes: number; note: string; reason: string },
+  input: { username: string; start: Date; minutes: number; note: string; reason: string; override?: boolean },
   actor: Actor,
 ): Promise<{ status: 'unknown-member' } | (BookOutcome & { email: string })> {
   const member = await db
@@ -319,7 +320,7 @@ export async function bookForMember(
     start: input.start,
     minutes: input.minutes,
     note: input.note,
-    onBehalf: { actor, reason: input.reason },
+    onBehalf: { actor, reason: input.reason, override: input.override },
   });
   return { ...outcome, email: member.email };
 }

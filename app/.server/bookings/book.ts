@@ -38,14 +38,19 @@ export interface BookRequest {
   start: Date;
   minutes: number;
   note: string;
-  /** an admin booking for the member past the rules (never past a clash), and why */
-  onBehalf?: { actor: Actor; reason: string };
+  /**
+   * An admin booking for the member past their limits, notice, length and hours (never past a
+   * clash or into the past), and why; past a missing induction or an out-of-service resource only
+   * with `override` ('Book anyway'), which the audit entry names.
+   */
+  onBehalf?: { actor: Actor; reason: string; override?: boolean };
   now?: Date;
 }
 
 export type BookOutcome =
   | { status: 'booked'; booking: Booking }
-  | { status: 'refused'; refusal: Refusal }
+  /** `overridable`: on behalf, 'Book anyway' would pass this refusal */
+  | { status: 'refused'; refusal: Refusal & { overridable?: boolean } }
   /** the slot was taken (by a race or since the page was drawn): free starts near it instead */
   | { status: 'taken'; nearest: string[] }
   | { status: 'not-found' };
@@ -80,12 +85,15 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
       if (!row) return { status: 'not-found' } as const;
       const resource = toResource(row);
       const rules = resource.rules;
-      if (request.onBehalf) {
-        if (!(minutes > 0) || Number.isNaN(start.getTime()))
-          return refused({ rule: 'length', field: 'minutes', message: 'Choose a length.' });
+      const standing = await standingRefusal(trx, resource, request.userId, now);
+      const onBehalf = request.onBehalf;
+      if (onBehalf) {
+        const refusal = onBehalfRefusal(start, minutes, now);
+        if (refusal) return refused(refusal);
+        if (standing && !onBehalf.override) return refused({ ...standing, overridable: true });
       } else {
         const refusal =
-          (await standingRefusal(trx, resource, request.userId, now)) ??
+          standing ??
           timeRefusal(rules, start, minutes, now) ??
           limitRefusal(rules, minutes, await memberHolds(trx, resource.id, request.userId, start, now));
         if (refusal) return refused(refusal);
@@ -98,21 +106,21 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         end: addMinutes(start, minutes),
         bufferMinutes: rules.bufferMinutes,
         note: request.note,
-        bookedBy: request.onBehalf ? actorName(request.onBehalf.actor) : null,
-        reason: request.onBehalf?.reason ?? '',
+        bookedBy: onBehalf ? actorName(onBehalf.actor) : null,
+        reason: onBehalf?.reason ?? '',
         now,
       });
       await trx.insertInto('bookings').values(values).execute();
-      if (request.onBehalf) {
+      if (onBehalf) {
         const member = await trx
           .selectFrom('users')
           .select('username')
           .where('id', '=', request.userId)
           .executeTakeFirst();
-        await recordAudit(trx, request.onBehalf.actor, {
-          action: 'booking.create',
+        await recordAudit(trx, onBehalf.actor, {
+          action: standing ? 'booking.override' : 'booking.create',
           target: `${resource.name} ${start.toISOString()} for @${member?.username ?? 'unknown'}`,
-          detail: request.onBehalf.reason,
+          detail: standing ? `${onBehalf.reason} (past: ${standing.message})` : onBehalf.reason,
         });
       }
       const booking = await selectBookings(trx)
@@ -196,7 +204,21 @@ export function bookingRow(input: {
   };
 }
 
-const refused = (refusal: Refusal) => ({ status: 'refused', refusal }) as const;
+const refused = (refusal: Refusal & { overridable?: boolean }) => ({ status: 'refused', refusal }) as const;
+
+const YEAR_MS = 365 * DAY_MS;
+
+/** What an admin's booking for a member must still pass: a length, a time ahead, within a year. */
+function onBehalfRefusal(start: Date, minutes: number, now: Date): Refusal | null {
+  if (!(minutes > 0)) return { rule: 'length', field: 'minutes', message: 'Choose a length.' };
+  if (Number.isNaN(start.getTime()))
+    return { rule: 'start', field: 'start', message: 'Choose a start time from the calendar.' };
+  if (start.getTime() < now.getTime())
+    return { rule: 'notice', field: 'start', message: 'That time has passed.' };
+  if (start.getTime() > now.getTime() + YEAR_MS)
+    return { rule: 'horizon', field: 'start', message: 'Book for a member at most a year ahead.' };
+  return null;
+}
 
 /** Free starts near `start` that fit a booking of `minutes`, read after the race was lost. */
 async function nearestStarts(

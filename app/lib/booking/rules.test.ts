@@ -71,6 +71,16 @@ describe('the rules a booking passes, each with its text', () => {
     expect(timeRefusal(cnc, at('2027-03-13T10:00:00Z'), 60, now)).toBeNull();
   });
 
+  test('a start far beyond any calendar (9999-12-31) is refused by the horizon, not an error', () => {
+    expect(timeRefusal(cnc, at('9999-12-31T10:00:00Z'), 60, now)?.message).toBe(
+      'Bookings open 14 days ahead.',
+    );
+    expect(timeRefusal(cnc, at('+275760-09-13T00:00:00Z'), 60, now)?.rule).toBe('horizon');
+    expect(timeRefusal(cnc, new Date(Number.NaN), 60, now)?.message).toBe(
+      'Choose a start time from the calendar.',
+    );
+  });
+
   test('limits: upcoming count, then hours in the week', () => {
     expect(limitRefusal(cnc, 60, { upcoming: 3, weekMinutes: 0 })?.message).toBe(
       'You already have 3 upcoming bookings here, the most allowed.',

@@ -106,13 +106,19 @@ export function inductionRefusal(standing: InductionStanding): Refusal | null {
 
 /** The rules a booking's time and length must pass, whoever books (not the member's limits). */
 export function timeRefusal(rules: BookingRules, start: Date, minutes: number, now: Date): Refusal | null {
+  if (Number.isNaN(start.getTime()))
+    return refuse('start', 'start', 'Choose a start time from the calendar.');
+  // The far and the past first: a start in 9999 is refused by the horizon before any lab-clock sum.
+  if (start.getTime() < now.getTime()) return refuse('notice', 'start', 'That time has passed.');
+  if (start.getTime() >= horizonEnd(rules, now).getTime())
+    return refuse(
+      'horizon',
+      'start',
+      `Bookings open ${duration(rules.horizonDays * 1440, { days: true })} ahead.`,
+    );
   const opening = openingOn(rules.hours, labDayOf(start));
   const alignedFrom = rules.hours === 'any' || !opening ? labTime(labDayOf(start), 0) : opening.start;
-  if (
-    Number.isNaN(start.getTime()) ||
-    minutesBetween(alignedFrom, start) % rules.slotMinutes !== 0 ||
-    start.getTime() % 60_000 !== 0
-  )
+  if (minutesBetween(alignedFrom, start) % rules.slotMinutes !== 0 || start.getTime() % 60_000 !== 0)
     return refuse('start', 'start', 'Choose a start time from the calendar.');
   if (!Number.isInteger(minutes) || minutes % rules.slotMinutes !== 0)
     return refuse('length', 'minutes', `A booking here lasts a whole number of ${slotName(rules)} slots.`);
@@ -120,16 +126,9 @@ export function timeRefusal(rules: BookingRules, start: Date, minutes: number, n
     return refuse('length', 'minutes', `A booking here lasts at least ${duration(rules.minMinutes)}.`);
   if (minutes > rules.maxMinutes)
     return refuse('length', 'minutes', `A booking here lasts at most ${duration(rules.maxMinutes)}.`);
-  if (start.getTime() < now.getTime()) return refuse('notice', 'start', 'That time has passed.');
   // Exact, not in rounded minutes: at 09:00:20 a 10:00 start is less than an hour ahead.
   if (start.getTime() - now.getTime() < rules.noticeMinutes * 60_000)
     return refuse('notice', 'start', `Book at least ${duration(rules.noticeMinutes)} ahead.`);
-  if (start.getTime() >= horizonEnd(rules, now).getTime())
-    return refuse(
-      'horizon',
-      'start',
-      `Bookings open ${duration(rules.horizonDays * 1440, { days: true })} ahead.`,
-    );
   if (!withinHours(rules.hours, start, addMinutes(start, minutes)))
     return refuse('hours', 'minutes', 'The lab is closed then.');
   return null;

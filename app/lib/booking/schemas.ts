@@ -244,6 +244,8 @@ export const OnBehalfSchema = z.object({
     .max(7 * 1440, 'Length must be at most 10080 minutes (7 days)'),
   reason: required('Reason', 300),
   note: text('Note', 300).default(''),
+  /** 'Book anyway': past a missing induction or an out-of-service resource */
+  override: z.boolean().default(false),
 });
 
 export const InductionFormSchema = z.object({

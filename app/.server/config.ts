@@ -81,6 +81,9 @@ const EnvSchema = z.object({
   // An upstream backend to serve the site from instead of the embedded store (docs/api.md).
   API_URL: url('API_URL').transform((value) => value?.replace(/\/+$/, '')),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // The most upcoming bookings a member may hold on one resource whose admin left that limit empty
+  // (docs/product.md §10): without one, a member once filled a machine's whole horizon.
+  BOOKING_MAX_UPCOMING: z.coerce.number().int().min(1).max(1000).default(10),
   // Uploaded files in an S3-compatible bucket instead of DATA_DIR/assets when S3_BUCKET is set; the
   // rest also serve `db copy --assets-to s3://bucket` (docs/architecture.md §9).
   S3_BUCKET: optional,

@@ -13,7 +13,7 @@ export {
   setDirectoryListing,
 } from './own-data';
 export { store } from './store';
-export { bookings, TAKEN_MESSAGE } from './bookings';
+export { bookings } from './bookings';
 export { calendarAnswer } from './bookings/feeds';
 export { BookSchema, FeedResetSchema, parseInstant } from '~/lib/booking/schemas';
 export { askForInduction, inductionFor } from './bookings/induction-request';

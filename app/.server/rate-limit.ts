@@ -31,6 +31,8 @@ export const LIMITS = {
   /** /api uploads: an hour's worth of posts with files for one account, a busy lab for one address */
   uploadsPerAccount: { max: 60, windowMs: 60 * 60 * 1000 },
   uploadsPerAddress: { max: 300, windowMs: 60 * 60 * 1000 },
+  /** bookings and cancels by one member, from the pages and /api: a person books a few at a time */
+  bookingWritesPerMember: { max: 30, windowMs: 10 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
 /** One attempt counted against a limit; `allowed` when it is within it. */

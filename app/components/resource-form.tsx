@@ -50,7 +50,7 @@ function fromResource(resource: Resource) {
     noticeMinutes: String(rules.noticeMinutes),
     horizonDays: String(rules.horizonDays),
     cancelCutoffMinutes: String(rules.cancelCutoffMinutes),
-    maxUpcoming: rules.maxUpcoming === null ? '' : String(rules.maxUpcoming),
+    maxUpcoming: resource.ownMaxUpcoming === null ? '' : String(resource.ownMaxUpcoming),
     maxWeekHours: rules.maxWeekMinutes === null ? '' : String(rules.maxWeekMinutes / 60),
   };
 }
@@ -71,11 +71,14 @@ const NEW_RESOURCE = {
 export function ResourceForm({
   resource,
   inductions,
+  labMaxUpcoming,
   lastResult,
 }: {
   /** the resource being edited; null for a new one */
   resource: Resource | null;
   inductions: InductionRef[];
+  /** the lab's default for an empty 'Most upcoming bookings per member' */
+  labMaxUpcoming: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useIsPending();
@@ -236,7 +239,7 @@ export function ResourceForm({
           label="Most upcoming bookings per member"
           field={fields.maxUpcoming}
           inputProps={number(fields.maxUpcoming, 1)}
-          hint="Empty: no limit."
+          hint={`Empty: the lab’s default, ${labMaxUpcoming}.`}
         />
         <Field
           label="Most hours per member per week"

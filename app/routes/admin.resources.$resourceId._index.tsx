@@ -2,7 +2,7 @@
 // Admins only; an unknown id is the 404 page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { admin, notFound, requireAdmin, submitResourceForm } from '~/.server';
+import { admin, config, notFound, requireAdmin, submitResourceForm } from '~/.server';
 import { ResourceForm } from '~/components/resource-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -16,14 +16,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     admin.inductions.list(),
   ]);
   if (!resource) notFound();
-  return { resource, inductions };
+  return { resource, inductions, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   submitResourceForm(request, params.resourceId ?? '');
 
 export default function EditResource() {
-  const { resource, inductions } = useLoaderData<typeof loader>();
+  const { resource, inductions, labMaxUpcoming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <>
@@ -32,7 +32,12 @@ export default function EditResource() {
         <Link to={`/resources/${resource.slug}`}>Its page</Link> ·{' '}
         <Link to={`/admin/resources/${resource.id}/maintenance`}>Maintenance and booking for a member</Link>
       </p>
-      <ResourceForm resource={resource} inductions={inductions} lastResult={lastResult} />
+      <ResourceForm
+        resource={resource}
+        inductions={inductions}
+        labMaxUpcoming={labMaxUpcoming}
+        lastResult={lastResult}
+      />
     </>
   );
 }

@@ -82,7 +82,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       outcome.status === 'unknown-member'
         ? { username: ['No member has this username'] }
         : outcome.status === 'taken'
-          ? { time: [takenText(outcome.nearest)] }
+          ? {
+              time: [
+                outcome.refusal.rule === 'mine'
+                  ? `@${username} already has a booking then.`
+                  : takenText(outcome.refusal.message, outcome.nearest),
+              ],
+            }
           : outcome.refusal.overridable
             ? { override: [gateText(outcome.refusal.rule, username, resource)] }
             : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
@@ -122,15 +128,13 @@ function gateText(
   return `${gate} Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`;
 }
 
-/** 'That slot was just taken.' with the nearest free starts on the lab's clocks. */
-function takenText(nearest: string[]) {
+/** What is in the way ('That slot was just taken.') with the nearest free starts on the lab's clocks. */
+function takenText(message: string, nearest: string[]) {
   const starts = nearest.map((iso) => {
     const at = new Date(iso);
     return `${longDayName(labDayOf(at))} ${labClock(at)}`;
   });
-  return starts.length
-    ? `That slot was just taken. Nearest free: ${starts.join(', ')}.`
-    : 'That slot was just taken.';
+  return starts.length ? `${message} Nearest free: ${starts.join(', ')}.` : message;
 }
 
 export default function ResourceMaintenance() {

@@ -1,7 +1,7 @@
 // /admin/resources/new — a new resource with its rules (docs/product.md §10). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin, submitResourceForm } from '~/.server';
+import { admin, config, requireAdmin, submitResourceForm } from '~/.server';
 import { ResourceForm } from '~/components/resource-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -10,18 +10,23 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { inductions: await admin.inductions.list() };
+  return { inductions: await admin.inductions.list(), labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => submitResourceForm(request, null);
 
 export default function NewResource() {
-  const { inductions } = useLoaderData<typeof loader>();
+  const { inductions, labMaxUpcoming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <>
       <h1>New resource</h1>
-      <ResourceForm resource={null} inductions={inductions} lastResult={lastResult} />
+      <ResourceForm
+        resource={null}
+        inductions={inductions}
+        labMaxUpcoming={labMaxUpcoming}
+        lastResult={lastResult}
+      />
     </>
   );
 }

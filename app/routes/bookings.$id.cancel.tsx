@@ -15,7 +15,7 @@ import { bookings, notFound, requireUser } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
-import { cancelRefusal } from '~/lib/booking/rules';
+import { cancelRefusal, refusalStatus } from '~/lib/booking/rules';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -53,7 +53,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       409,
     );
   if (outcome.status === 'refused')
-    return data({ result: { status: 'error' as const, error: { '': [outcome.refusal.message] } } }, 422);
+    return data(
+      { result: { status: 'error' as const, error: { '': [outcome.refusal.message] } } },
+      refusalStatus(outcome.refusal),
+    );
   return redirect('/bookings?notice=cancelled');
 }
 

@@ -19,13 +19,13 @@ import {
   parseWithZod,
   readForm,
   requireUser,
-  TAKEN_MESSAGE,
   tooLarge,
   FORMS,
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { MAX_BOOKING_NOTE } from '~/lib/limits';
+import { refusalStatus } from '~/lib/booking/rules';
 import { duration, labClock, labDayOf, longDayName, shortDayName } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
@@ -55,7 +55,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const start = parseInstant(url.searchParams.get('start'));
   const calendarLink = `/resources/${resource.slug}${start ? `?from=${labDayOf(start)}` : ''}`;
-  const page = { resource: { slug: resource.slug, name: resource.name }, calendarLink };
+  // A note typed before a lost race comes back with a nearby start's link.
+  const note = (url.searchParams.get('note') ?? '').slice(0, MAX_BOOKING_NOTE);
+  const page = { resource: { slug: resource.slug, name: resource.name }, calendarLink, note };
   if (!start)
     return data(
       {
@@ -99,20 +101,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { field, message } = outcome.refusal;
       return formReply(
         submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
-        422,
+        refusalStatus(outcome.refusal),
       );
     }
     case 'taken':
+      // The note the member typed goes with them to a nearby start.
       return data(
         {
-          result: submission.reply({ formErrors: [TAKEN_MESSAGE] }),
+          result: submission.reply({ formErrors: [outcome.refusal.message] }),
           nearest: outcome.nearest.map((iso): NearbyStart => {
             const at = new Date(iso);
+            const query = new URLSearchParams({ start: iso, ...(note ? { note } : {}) });
             return {
-              href: `/resources/${resource.slug}/book?start=${iso}`,
+              href: `/resources/${resource.slug}/book?${query}`,
               text: `${shortDayName(labDayOf(at))}, ${labClock(at)}`,
             };
           }),
+          note,
         },
         { status: 409 },
       );
@@ -127,16 +132,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ConfirmBooking() {
-  const { resource, start, lengths, refusal, calendarLink } = useLoaderData<typeof loader>();
+  const { resource, start, lengths, refusal, calendarLink, note } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof BookSchema>>({
     lastResult: answer?.result,
-    defaultValue: { start: start?.iso, minutes: lengths[0]?.minutes },
+    defaultValue: { start: start?.iso, minutes: lengths[0]?.minutes, note },
     shouldValidate: 'onSubmit',
   });
-  // Only the 'taken' answer carries the free starts nearby.
-  const nearest = (answer as { nearest?: NearbyStart[] } | undefined)?.nearest ?? [];
+  // Only the 'taken' answer carries the free starts nearby, and the note they keep.
+  const taken = answer as { nearest?: NearbyStart[]; note?: string } | undefined;
+  const nearest = taken?.nearest ?? [];
   return (
     <main id="main" className="page narrow-page">
       <div className="card narrow-card">
@@ -160,7 +166,7 @@ export default function ConfirmBooking() {
         {refusal || !start ? (
           <>
             <FormBanner errors={[refusal?.message ?? 'Choose a start time from the calendar.']} />
-            <NearbyStarts starts={nearest} />
+            <NearbyStarts starts={nearest} note={taken?.note} />
             <p>
               <Link to={calendarLink}>Back to the calendar</Link>
             </p>
@@ -168,7 +174,7 @@ export default function ConfirmBooking() {
         ) : (
           <Form method="post" {...getFormProps(form)} noValidate>
             <FormBanner id={form.errorId} errors={form.errors} />
-            <NearbyStarts starts={nearest} />
+            <NearbyStarts starts={nearest} note={taken?.note} />
             <input {...getInputProps(fields.start, { type: 'hidden' })} />
             <ErrorList id={fields.start.errorId} errors={fields.start.errors} />
             <div className="field">
@@ -209,12 +215,16 @@ export default function ConfirmBooking() {
   );
 }
 
-/** After 'That slot was just taken.': free starts of the same length nearby, each its own page. */
-function NearbyStarts({ starts }: { starts: NearbyStart[] }) {
+/**
+ * After 'That slot was just taken.': free starts of the same length nearby, each its own page,
+ * which the member's note goes to.
+ */
+function NearbyStarts({ starts, note }: { starts: NearbyStart[]; note?: string }) {
   if (!starts.length) return null;
   return (
     <nav className="nearest-slots" aria-labelledby="nearest-heading">
       <h2 id="nearest-heading">Free at nearby times</h2>
+      {note ? <p className="field-hint">{`Your note goes with the time you pick: “${note}”`}</p> : null}
       <ul>
         {starts.map((slot) => (
           <li key={slot.href}>

@@ -26,8 +26,8 @@ test(
     const start = labTime(addDays(labDayOf(new Date()), 2), 600).toISOString();
     const answers = await Promise.all(
       members.map((member) =>
-        request.post(`/resources/${resource.slug}/book`, {
-          form: { start, minutes: '60', note: '' },
+        request.post(`/resources/${resource.slug}/book?start=${encodeURIComponent(start)}`, {
+          form: { start, minutes: '60', note: `Jig for ${member.username}` },
           headers: { Cookie: member.cookie },
           maxRedirects: 0,
         }),
@@ -38,7 +38,14 @@ test(
     expect(won[0]!.headers().location).toBe('/bookings?notice=booked');
     const lost = answers.filter((answer) => answer.status() === 409);
     expect(lost).toHaveLength(19);
-    for (const answer of lost) expect(await answer.text()).toContain('That slot was just taken.');
+    for (const answer of lost) {
+      const page = await answer.text();
+      expect(page).toContain('That slot was just taken.');
+      // The loser's note goes with the nearby free starts offered.
+      const member = members[answers.indexOf(answer)]!;
+      expect(page).toMatch(new RegExp(`/book\\?start=[^"]+&amp;note=Jig\\+for\\+${member.username}"`));
+      expect(page).toContain(`Your note goes with the time you pick: “Jig for ${member.username}”`);
+    }
     expect(await busyTimes(request, resource.slug)).toEqual([start]);
   },
 );
@@ -66,5 +73,29 @@ test(
       'You already have 3 upcoming bookings here, the most allowed.',
     );
     expect(await busyTimes(request, resource.slug)).toHaveLength(3);
+  },
+);
+
+test(
+  'one member confirms the same slot in two tabs at once: one booking, the other says so',
+  RACE,
+  async ({ request }) => {
+    const resource = await fixtureResource({ name: 'Two tabs printer' });
+    const member = await fixtureMember('tabs');
+    const start = labTime(addDays(labDayOf(new Date()), 2), 600).toISOString();
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        request.post(`/resources/${resource.slug}/book?start=${encodeURIComponent(start)}`, {
+          form: { start, minutes: '60', note: '' },
+          headers: { Cookie: member.cookie },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status()).sort()).toEqual([302, 409]);
+    const second = await answers.find((answer) => answer.status() === 409)!.text();
+    expect(second).toContain('You already booked this.');
+    expect(second).not.toContain('That slot was just taken.');
+    expect(await busyTimes(request, resource.slug)).toEqual([start]);
   },
 );

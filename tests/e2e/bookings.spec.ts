@@ -6,7 +6,13 @@ import ICAL from 'ical.js';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { signedIn } from './accounts';
 import { expect, HTTP, test } from './fixtures';
-import { fixtureInduction, fixtureResource, fixtureSignOff } from '../support/admin';
+import {
+  fixtureBooking,
+  fixtureInduction,
+  fixtureMember,
+  fixtureResource,
+  fixtureSignOff,
+} from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
 import { addDays, labDayOf, labTime, weekStartOf } from '../../app/lib/booking/time';
 
@@ -208,10 +214,16 @@ test(
       'That would take you past 6 hours this week here.',
     );
 
-    // Taken (here by the member's own booking): the nearest free starts as links to their pages.
-    const taken = await postBooking(request, weekly.slug, at(monday, 10), 60);
+    // The member's own booking in the way: said so, no other times offered.
+    const again = await postBooking(request, weekly.slug, at(monday, 10), 60);
+    await expectRefused(again, 409, 'You already booked this.');
+    expect(await again.text()).not.toContain('That slot was just taken.');
+    // Another member's: taken, the nearest free starts as links to their pages.
+    const other = await fixtureMember('other');
+    await fixtureBooking(other.username, capped.slug, at(labDay(3), 10).toISOString(), 60);
+    const taken = await postBooking(request, capped.slug, at(labDay(3), 10), 60);
     await expectRefused(taken, 409, 'That slot was just taken.');
-    expect(await taken.text()).toMatch(new RegExp(`href="/resources/${weekly.slug}/book\\?start=`));
+    expect(await taken.text()).toMatch(new RegExp(`href="/resources/${capped.slug}/book\\?start=`));
 
     // Forged forms: no start from the calendar, a start off the slots, a length that is no number.
     await expectRefused(

@@ -94,11 +94,7 @@ export const admin = {
     removeMaintenance: (resourceId: string, blockId: string, actor: Actor) =>
       removeMaintenance(db, resourceId, blockId, actor),
     /** Books for a member past the rules (never past a clash); the member gets the confirmation. */
-    async bookFor(
-      resourceId: string,
-      input: Parameters<typeof bookForMember>[2],
-      actor: Actor,
-    ) {
+    async bookFor(resourceId: string, input: Parameters<typeof bookForMember>[2], actor: Actor) {
       const outcome = await bookForMember(db, resourceId, input, actor);
       if (outcome.status === 'booked') await sendBookingConfirmation(outcome.email, outcome.booking);
       return outcome;

@@ -4,7 +4,10 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
-import { book, cancelBooking, TAKEN_MESSAGE } from './book';
+import { book, cancelBooking } from './book';
+import { TAKEN_MESSAGE } from '~/lib/booking/slots';
+import { bookingsIn, TOO_FAST } from './index';
+import { refusalStatus } from '~/lib/booking/rules';
 import { requestInduction, signOff } from './inductions';
 import { epochMinutes } from '~/lib/booking/time';
 import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
@@ -107,6 +110,41 @@ describe('booking', () => {
     expect(refused[0]!.status === 'refused' && refused[0]!.refusal.message).toBe(
       'You already have 3 upcoming bookings here, the most allowed.',
     );
+  });
+
+  test('a resource whose admin set no limit has the lab’s default: 10 upcoming bookings', async () => {
+    const { id } = await newResource(db, { rules: { maxUpcoming: null } });
+    const member = await newMember(db, 'default');
+    const outcomes = [];
+    for (let index = 0; index < 11; index++)
+      outcomes.push(
+        await book(db, { resourceId: id, userId: member.id, start: ahead(1, index), minutes: 30, note: '' }),
+      );
+    expect(outcomes.filter((outcome) => outcome.status === 'booked')).toHaveLength(10);
+    const last = outcomes[10]!;
+    expect(last.status === 'refused' && last.refusal.message).toBe(
+      'You already have 10 upcoming bookings here, the most allowed.',
+    );
+  });
+
+  test('a member’s booking writes are rate limited: the 31st in ten minutes is refused, nothing written', async () => {
+    const { id } = await newResource(db);
+    const member = await newMember(db, 'fast');
+    const facade = bookingsIn(db);
+    // Cancels of a booking that does not exist count as writes too, and send no mail.
+    for (let index = 0; index < 30; index++)
+      expect((await facade.cancel(crypto.randomUUID(), member.id)).status).toBe('not-found');
+    const refused = await facade.book({
+      resourceId: id,
+      userId: member.id,
+      start: ahead(2),
+      minutes: 30,
+      note: '',
+    });
+    expect(refused).toEqual({ status: 'refused', refusal: TOO_FAST });
+    expect(refusalStatus(TOO_FAST)).toBe(429);
+    const rows = await db.selectFrom('bookings').select('id').where('resource_id', '=', id).execute();
+    expect(rows).toHaveLength(0);
   });
 
   test('hours per week are counted in the week a booking starts, Monday to Sunday', async () => {
@@ -227,7 +265,8 @@ test('ten simultaneous requests for one induction make one open request', async 
 
 describe('races end in answers, never errors (the losers are told, on both engines)', () => {
   test('20 rounds of 20 members booking one slot: one booking each round, every loser told it was taken', async () => {
-    const { id } = await newResource(db);
+    // A member may win many rounds: no limit of upcoming bookings in the way.
+    const { id } = await newResource(db, { rules: { maxUpcoming: 100 } });
     const members = await Promise.all(Array.from({ length: 20 }, () => newMember(db, 'rounds')));
     for (let round = 0; round < 20; round++) {
       const start = new Date(ahead(2).getTime() + round * 60 * 60_000);
@@ -244,7 +283,7 @@ describe('races end in answers, never errors (the losers are told, on both engin
   });
 
   test('10 rounds: one member cancels while ten book the freed slot; one of the ten wins', async () => {
-    const { id } = await newResource(db);
+    const { id } = await newResource(db, { rules: { maxUpcoming: 100 } });
     const holder = await newMember(db, 'holder');
     const members = await Promise.all(Array.from({ length: 10 }, () => newMember(db, 'rebook')));
     for (let round = 0; round < 10; round++) {

@@ -16,7 +16,7 @@ import {
   timeRefusal,
   type Refusal,
 } from '~/lib/booking/rules';
-import { nearestFree } from '~/lib/booking/slots';
+import { inTheWay, nearestFree } from '~/lib/booking/slots';
 import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { inductionStanding } from './inductions';
 import {
@@ -51,11 +51,12 @@ export type BookOutcome =
   | { status: 'booked'; booking: Booking }
   /** `overridable`: on behalf, 'Book anyway' would pass this refusal */
   | { status: 'refused'; refusal: Refusal & { overridable?: boolean } }
-  /** the slot was taken (by a race or since the page was drawn): free starts near it instead */
-  | { status: 'taken'; nearest: string[] }
+  /**
+   * the time is not free (taken in a race or since the page was drawn, the member's own booking, a
+   * maintenance block: `refusal` says which) and free starts near it instead
+   */
+  | { status: 'taken'; refusal: Refusal; nearest: string[] }
   | { status: 'not-found' };
-
-export const TAKEN_MESSAGE = 'That slot was just taken.';
 
 /**
  * What refuses a member any booking of `resource`, whatever the time, checked first by book() and
@@ -130,7 +131,7 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
     });
   } catch (error) {
     if (!isClash(error)) throw error;
-    return { status: 'taken', nearest: await nearestStarts(db, request.resourceId, start, minutes, now) };
+    return { status: 'taken', ...(await afterClash(db, request, now)) };
   }
 }
 
@@ -220,25 +221,24 @@ function onBehalfRefusal(start: Date, minutes: number, now: Date): Refusal | nul
   return null;
 }
 
-/** Free starts near `start` that fit a booking of `minutes`, read after the race was lost. */
-async function nearestStarts(
-  db: Kysely<Database>,
-  resourceId: string,
-  start: Date,
-  minutes: number,
-  now: Date,
-) {
-  const row = await selectResources(db).where('resources.id', '=', resourceId).executeTakeFirst();
-  if (!row) return [];
+/**
+ * What stands where the database refused the booking, read after the race was lost, and the free
+ * starts near it that fit a booking of the same length (none when it is the member's own).
+ */
+async function afterClash(db: Kysely<Database>, request: BookRequest, now: Date) {
+  const { resourceId, start, minutes } = request;
+  const row = await selectResources(db).where('resources.id', '=', resourceId).executeTakeFirstOrThrow();
   const rules = rulesOf(row);
   const blocks = await calendarBlocks(
     db,
     resourceId,
     new Date(start.getTime() - 3 * DAY_MS),
     new Date(start.getTime() + 3 * DAY_MS),
-    null,
+    request.userId,
   );
-  return nearestFree(rules, start, minutes, blocks, now).map((date) => date.toISOString());
+  const refusal = inTheWay(rules, start, minutes, blocks);
+  const nearest = refusal.rule === 'mine' ? [] : nearestFree(rules, start, minutes, blocks, now);
+  return { refusal, nearest: nearest.map((date) => date.toISOString()) };
 }
 
 export type CancelOutcome =

@@ -6,14 +6,13 @@ import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
 import type { Booking, Resource } from '~/lib/booking/models';
 import { allowedLengths, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
-import { weekOfSlots, type Day } from '~/lib/booking/slots';
+import { inTheWay, weekOfSlots, type Day } from '~/lib/booking/slots';
 import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
 import {
   book,
   cancelBooking,
   memberHolds,
   standingRefusal,
-  TAKEN_MESSAGE,
   type BookOutcome,
   type BookRequest,
   type CancelOutcome,
@@ -31,8 +30,19 @@ import {
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
 import { sendBookingCancelled, sendBookingConfirmation } from './mail';
 import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
+import { hit, LIMITS } from '../rate-limit';
 
-export { TAKEN_MESSAGE, type BookOutcome, type CancelOutcome };
+/** A member past LIMITS.bookingWritesPerMember (one member once made 641 bookings in 21 s). */
+export const TOO_FAST: Refusal = {
+  rule: 'rate',
+  field: null,
+  message: 'That is a lot of bookings and cancellations at once. Try again in a few minutes.',
+};
+
+/** Counts one booking write of the member; false when they are past the limit. */
+const withinWriteLimit = (userId: string) => hit(`booking-write:${userId}`, LIMITS.bookingWritesPerMember);
+
+export { type BookOutcome, type CancelOutcome };
 
 export function bookingsIn(db: Kysely<Database>) {
   async function resourceBySlug(slug: string): Promise<Resource | null> {
@@ -86,7 +96,7 @@ export function bookingsIn(db: Kysely<Database>) {
           resource.id,
           new Date(start.getTime() - DAY_MS),
           addMinutes(start, rules.maxMinutes + rules.bufferMinutes + 1),
-          null,
+          userId,
         ),
         memberHolds(db, resource.id, userId, start, now),
       ]);
@@ -95,8 +105,9 @@ export function bookingsIn(db: Kysely<Database>) {
       const left = rules.maxWeekMinutes === null ? null : rules.maxWeekMinutes - holds.weekMinutes;
       const lengths = allowedLengths(rules, start, blocks, left);
       if (lengths.length) return { lengths, refusal: null };
-      // No length fits: closing time, or another booking (or its buffer) in the way.
-      return { lengths, refusal: refusal ?? { rule: 'taken', field: 'start', message: TAKEN_MESSAGE } };
+      // No length fits: closing time, or what is in the way named (another's booking, the member's
+      // own, maintenance, a buffer).
+      return { lengths, refusal: refusal ?? inTheWay(rules, start, rules.minMinutes, blocks) };
     },
 
     /** Signing members off (/inductions): what an admin or an induction's inductors may do. */
@@ -131,8 +142,13 @@ export function bookingsIn(db: Kysely<Database>) {
     /** A resource's public feed of busy times. */
     resourceFeed: resourceFeedsIn(db),
 
-    /** Books (every rule checked, the clash decided by the database); the member is mailed the confirmation. */
+    /**
+     * Books (every rule checked, the clash decided by the database); the member is mailed the
+     * confirmation. A member's own bookings and cancels count against a rate limit (TOO_FAST).
+     */
     async book(request: BookRequest): Promise<BookOutcome> {
+      if (!request.onBehalf && !(await withinWriteLimit(request.userId)))
+        return { status: 'refused', refusal: TOO_FAST };
       const outcome = await book(db, request);
       if (outcome.status === 'booked') {
         const to = await emailOf(request.userId);
@@ -143,6 +159,7 @@ export function bookingsIn(db: Kysely<Database>) {
 
     /** Cancels a member's own booking, until the cutoff; they are mailed the notice. */
     async cancel(bookingId: string, userId: string): Promise<CancelOutcome> {
+      if (!(await withinWriteLimit(userId))) return { status: 'refused', refusal: TOO_FAST };
       const outcome = await cancelBooking(db, bookingId, userId);
       if (outcome.status === 'cancelled') {
         const to = await emailOf(userId);

@@ -1,6 +1,7 @@
 // Rows of the booking tables as the models of app/lib/booking/models.ts, and the one way to write
 // under the guarantees of docs/decisions/024-bookings-never-clash.md.
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { config } from '../config';
 import type { BookingsTable, Database, ResourcesTable } from '../db/schema';
 import type { Booking, Resource, ResourceKind } from '~/lib/booking/models';
 import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
@@ -74,7 +75,7 @@ export const rulesOf = (row: Selectable<ResourcesTable>): BookingRules => ({
   noticeMinutes: row.notice_minutes,
   horizonDays: row.horizon_days,
   cancelCutoffMinutes: row.cancel_cutoff_minutes,
-  maxUpcoming: row.max_upcoming,
+  maxUpcoming: row.max_upcoming ?? config.BOOKING_MAX_UPCOMING,
   maxWeekMinutes: row.max_week_minutes,
 });
 
@@ -105,6 +106,7 @@ export const toResource = (row: ResourceRow): Resource => ({
       ? { id: row.induction_id, slug: row.induction_slug, name: row.induction_name }
       : null,
   rules: rulesOf(row),
+  ownMaxUpcoming: row.max_upcoming,
 });
 
 /** The resources with their induction's name, in the lab's order. */

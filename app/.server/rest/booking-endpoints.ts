@@ -2,9 +2,9 @@
 // the `bookings` facade (app/.server/bookings): a taken slot answers 409 with the nearest free
 // starts, a rule's refusal 422 with the rule in plain words, someone else's booking 404.
 import type { z } from 'zod';
-import { bookings, TAKEN_MESSAGE } from '../bookings';
+import { bookings } from '../bookings';
 import type { Booking, Resource } from '~/lib/booking/models';
-import { clockText, describeRules, WEEKDAYS } from '~/lib/booking/rules';
+import { clockText, describeRules, refusalStatus, WEEKDAYS } from '~/lib/booking/rules';
 import type { Refusal } from '~/lib/booking/rules';
 import { addDays, labDayOf, parseLabDay } from '~/lib/booking/time';
 import type { Call, Endpoint } from './endpoints';
@@ -70,8 +70,8 @@ async function resourceOf(slug: string) {
 /** A rule's refusal: 422 with the rule in plain words, on its field when it has one. */
 const refusedError = (refusal: Refusal) =>
   new RestError(
-    422,
-    'refused',
+    refusalStatus(refusal),
+    refusal.rule === 'rate' ? 'rate-limited' : 'refused',
     refusal.message,
     refusal.field ? { [refusal.field]: [refusal.message] } : undefined,
   );
@@ -169,7 +169,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
         case 'refused':
           throw refusedError(outcome.refusal);
         case 'taken': {
-          const error = new RestError(409, 'taken', TAKEN_MESSAGE);
+          const error = new RestError(409, 'taken', outcome.refusal.message);
           error.nearest = outcome.nearest;
           throw error;
         }

@@ -24,7 +24,10 @@ export interface Resource {
   status: ResourceStatus;
   statusReason: string;
   induction: InductionRef | null;
+  /** the rules bookings are checked by; an empty limit of upcoming bookings is the lab's default */
   rules: BookingRules;
+  /** the upcoming-bookings limit the admin set (null: the lab's default applies) */
+  ownMaxUpcoming: number | null;
 }
 
 export interface Booking {

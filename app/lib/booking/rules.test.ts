@@ -9,7 +9,7 @@ import {
   timeRefusal,
   type BookingRules,
 } from './rules';
-import { daySlots, nearestFree, type CalendarBlock } from './slots';
+import { daySlots, inTheWay, nearestFree, TAKEN_MESSAGE, type CalendarBlock } from './slots';
 
 const cnc: BookingRules = {
   slotMinutes: 30,
@@ -105,6 +105,28 @@ describe('the rules a booking passes, each with its text', () => {
     expect(
       inductionRefusal({ state: 'expired', name: 'CNC induction', expiredOn: '2027-03-03' })?.message,
     ).toBe('Your CNC induction expired on 3 March 2027.');
+  });
+});
+
+describe('what is in the way is named', () => {
+  const start = at('2027-03-01T10:00:00Z');
+  test('another member’s booking: just taken; the member’s own: already booked; maintenance; a buffer', () => {
+    expect(inTheWay(cnc, start, 60, [block('2027-03-01T10:00:00Z', '2027-03-01T11:00:00Z')]).message).toBe(
+      TAKEN_MESSAGE,
+    );
+    expect(TAKEN_MESSAGE).toBe('That slot was just taken.');
+    const mine = block('2027-03-01T10:00:00Z', '2027-03-01T11:00:00Z', 15, { mine: true });
+    expect(inTheWay(cnc, start, 60, [mine])).toEqual({
+      rule: 'mine',
+      field: null,
+      message: 'You already booked this.',
+    });
+    const service = block('2027-03-01T09:00:00Z', '2027-03-01T12:00:00Z', 0, { kind: 'maintenance' });
+    expect(inTheWay(cnc, start, 60, [service]).message).toBe('That time is blocked for maintenance.');
+    // Starting inside the buffer of the booking before it.
+    expect(
+      inTheWay(cnc, start, 60, [block('2027-03-01T09:00:00Z', '2027-03-01T10:00:00Z', 15)]).message,
+    ).toBe('After each booking, 15 minutes stays free before the next one can start.');
   });
 });
 

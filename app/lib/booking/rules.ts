@@ -64,6 +64,9 @@ export type InductionStanding =
 
 export type Refusal = { rule: string; field: 'start' | 'minutes' | null; message: string };
 
+/** The HTTP status of a refusal: 429 for a member booking too fast, 422 for a rule. */
+export const refusalStatus = (refusal: Refusal) => (refusal.rule === 'rate' ? 429 : 422);
+
 const refuse = (rule: string, field: Refusal['field'], message: string): Refusal => ({
   rule,
   field,

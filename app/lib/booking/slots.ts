@@ -1,8 +1,26 @@
 // A resource's calendar as its page shows it (docs/product.md §10): each day of a week cut into slots
 // from opening to closing time (a lab day of 23 or 25 hours has that many hours of slots), each
 // slot free, booked, the viewer's own, maintenance, closed, past or not open for booking yet.
-import { clashes, fits, horizonEnd, openingOn, shortest, type Block, type BookingRules } from './rules';
-import { addDays, addMinutes, labClock, labDayOf, labOffset, minutesBetween, type LabDay } from './time';
+import {
+  clashes,
+  fits,
+  horizonEnd,
+  openingOn,
+  shortest,
+  type Block,
+  type BookingRules,
+  type Refusal,
+} from './rules';
+import {
+  addDays,
+  addMinutes,
+  duration,
+  labClock,
+  labDayOf,
+  labOffset,
+  minutesBetween,
+  type LabDay,
+} from './time';
 
 export type SlotState = 'free' | 'booked' | 'mine' | 'maintenance' | 'closed' | 'past' | 'later';
 
@@ -78,6 +96,34 @@ export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly Cale
     if (rules.hours !== 'any' && addMinutes(start, minutes) > opening!.end) return 'booked';
     return clashes(rules, start, minutes, blocks) ? 'booked' : 'free';
   }
+}
+
+export const TAKEN_MESSAGE = 'That slot was just taken.';
+
+/**
+ * Why a booking of `minutes` at `start` does not fit the calendar, in words: 'That slot was just
+ * taken.' only when another member's booking stands in it; the viewer's own booking (a second tab,
+ * a second click), a maintenance block or a buffer is named as what it is.
+ */
+export function inTheWay(
+  rules: BookingRules,
+  start: Date,
+  minutes: number,
+  blocks: readonly CalendarBlock[],
+): Refusal {
+  const end = addMinutes(start, minutes);
+  const over = blocks.filter((block) => block.start < end && start < block.end);
+  if (over.some((block) => block.kind === 'booking' && block.mine))
+    return { rule: 'mine', field: null, message: 'You already booked this.' };
+  if (over.some((block) => block.kind === 'maintenance'))
+    return { rule: 'maintenance', field: 'start', message: 'That time is blocked for maintenance.' };
+  if (!over.length && rules.bufferMinutes)
+    return {
+      rule: 'buffer',
+      field: 'start',
+      message: `After each booking, ${duration(rules.bufferMinutes)} stays free before the next one can start.`,
+    };
+  return { rule: 'taken', field: 'start', message: TAKEN_MESSAGE };
 }
 
 /** The lab day a week view starts on: `?from=` when it is a real day, else today. */

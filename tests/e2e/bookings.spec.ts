@@ -186,6 +186,16 @@ test(
       422,
       'Bookings open 14 days ahead.',
     );
+    // A start in the year 9999: the same refusal on the form and on its page, not an error.
+    const far = new Date('9999-12-31T10:00:00Z');
+    await expectRefused(
+      await postBooking(request, noticed.slug, far, 30),
+      422,
+      'Bookings open 14 days ahead.',
+    );
+    const farPage = await request.get(bookPath(noticed.slug, far));
+    expect(farPage.status()).toBe(200);
+    expect(await farPage.text()).toContain('Bookings open 14 days ahead.');
     await expectRefused(
       await postBooking(request, capped.slug, at(labDay(3), 10), 300),
       422,

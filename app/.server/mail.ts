@@ -20,6 +20,9 @@ export interface Message {
 
 const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
 
+/** The sender as a calendar message's ORGANIZER: the address inside 'Name <address>', and the lab's name. */
+export const mailOrganizer = () => ({ name: SITE_NAME, email: /<([^>]+)>/.exec(from)?.[1] ?? from });
+
 // nodemailer (about 15 MB resident) loads with the first message, not with the server.
 let loaded: Promise<Transporter> | undefined;
 const transporter = () =>

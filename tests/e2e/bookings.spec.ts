@@ -85,6 +85,7 @@ test('a member with the induction books a free slot, sees it, gets the .ics by m
   const mail = await waitForMail(member.email, (message) => message.subject.startsWith('Booking confirmed'));
   const fromMail = calendarEvents(attachment(mail.raw, 'booking.ics') ?? '');
   expect(fromMail.method).toBe('PUBLISH');
+  expect(attachment(mail.raw, 'booking.ics')).toMatch(/^ORGANIZER;CN="Dublin Makerspace":mailto:\S+@\S+\r$/m);
   expect(fromMail.events).toEqual([
     expect.objectContaining({
       start: start.toISOString(),
@@ -114,7 +115,15 @@ test('a member with the induction books a free slot, sees it, gets the .ics by m
   await expect(page).toHaveURL(/\/bookings\?notice=cancelled$/);
   await expect(page.getByRole('status').filter({ hasText: 'Booking cancelled.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Upcoming' })).toContainText('No upcoming bookings.');
-  await waitForMail(member.email, (message) => message.subject.startsWith('Booking cancelled'));
+  // The cancellation's .ics takes the imported event out of a calendar: same UID, SEQUENCE raised.
+  const cancelMail = await waitForMail(member.email, (message) =>
+    message.subject.startsWith('Booking cancelled'),
+  );
+  const cancelled = calendarEvents(attachment(cancelMail.raw, 'booking.ics') ?? '');
+  expect(cancelled.method).toBe('CANCEL');
+  expect(cancelled.events).toEqual([
+    expect.objectContaining({ uid: fromMail.events[0]!.uid, sequence: 1, status: 'CANCELLED' }),
+  ]);
 });
 
 /** Posts the confirm form as a browser without JavaScript would. */

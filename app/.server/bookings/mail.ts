@@ -3,7 +3,7 @@
 // induction request to the people who can sign it off. Sent after the write has committed, and
 // none of these throws: a failed mail is logged by sendMail and never undoes or fails the write.
 import { config } from '../config';
-import { linkMessage, sendMail } from '../mail';
+import { linkMessage, mailOrganizer, sendMail } from '../mail';
 import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
@@ -26,7 +26,7 @@ export async function sendBookingConfirmation(to: string, booking: Booking) {
       attachments: [
         {
           filename: 'booking.ics',
-          content: calendar([bookingEvent(booking)], { method: 'PUBLISH' }),
+          content: calendar([bookingEvent(booking)], { method: 'PUBLISH', organizer: mailOrganizer() }),
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         },
       ],
@@ -37,11 +37,15 @@ export async function sendBookingConfirmation(to: string, booking: Booking) {
 /** The write stands whatever the mail does (sendMail has logged the failure). */
 const kept = (sending: Promise<void>) => sending.catch(() => undefined);
 
-/** `reason`: why an admin cancelled it (a maintenance block); none when the member did. */
+/**
+ * `reason`: why the lab cancelled it (a maintenance block); none when the member did. The attached
+ * event (same UID, SEQUENCE raised, METHOD:CANCEL) takes it out of a calendar that imported the
+ * confirmation.
+ */
 export async function sendBookingCancelled(to: string, booking: Booking, reason?: string) {
   await kept(
-    sendMail(
-      linkMessage({
+    sendMail({
+      ...linkMessage({
         to,
         subject: `Booking cancelled: ${booking.resource.name}`,
         intro: reason
@@ -49,9 +53,16 @@ export async function sendBookingCancelled(to: string, booking: Booking, reason?
           : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
         button: 'Book another time',
         link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
-        outro: 'Your calendar feed shows it as cancelled.',
+        outro: 'The attached file takes it out of your calendar; your calendar feed shows it as cancelled.',
       }),
-    ),
+      attachments: [
+        {
+          filename: 'booking.ics',
+          content: calendar([bookingEvent(booking)], { method: 'CANCEL', organizer: mailOrganizer() }),
+          contentType: 'text/calendar; charset=utf-8; method=CANCEL',
+        },
+      ],
+    }),
   );
 }
 

@@ -45,5 +45,17 @@ describe('calendar', () => {
     const body = calendar([{ ...event, status: 'CANCELLED' }], { method: 'PUBLISH' });
     expect(body).toMatch(/^METHOD:PUBLISH\r$/m);
     expect(body).toMatch(/^STATUS:CANCELLED\r$/m);
+    // A feed names no organizer.
+    expect(body).not.toContain('ORGANIZER');
+  });
+
+  test('a cancellation message: METHOD:CANCEL with the lab as ORGANIZER (RFC 5546 requires one)', () => {
+    const body = calendar([{ ...event, status: 'CANCELLED', sequence: 2 }], {
+      method: 'CANCEL',
+      organizer: { name: 'Dublin "Makerspace"', email: 'hello@makerspace.ie' },
+    });
+    expect(body).toMatch(/^METHOD:CANCEL\r$/m);
+    expect(body).toMatch(/^SEQUENCE:2\r$/m);
+    expect(body).toMatch(/^ORGANIZER;CN="Dublin Makerspace":mailto:hello@makerspace.ie\r$/m);
   });
 });

@@ -2,7 +2,8 @@
 // booking's 'Add to calendar' file and the mail attachment. Times are UTC ('...Z'), which every
 // client shows in its own zone; each booking keeps one random UID for ever and raises SEQUENCE on
 // every change; a cancelled one stays as STATUS:CANCELLED so clients remove it. Feeds carry no
-// METHOD (RFC 7986 subscriptions); a single invitation says METHOD:PUBLISH.
+// METHOD (RFC 7986 subscriptions); a mailed confirmation says METHOD:PUBLISH and a cancellation
+// METHOD:CANCEL (RFC 5546), each with the lab as ORGANIZER, which both methods require.
 import { SITE_NAME } from '../site';
 
 export interface CalendarEvent {
@@ -27,9 +28,17 @@ export function calendar(
   {
     name,
     method,
+    organizer,
     refreshMinutes,
     now = new Date(),
-  }: { name?: string; method?: 'PUBLISH'; refreshMinutes?: number; now?: Date } = {},
+  }: {
+    name?: string;
+    method?: 'PUBLISH' | 'CANCEL';
+    /** who sends the message (with a method): the lab's mail address */
+    organizer?: { name: string; email: string };
+    refreshMinutes?: number;
+    now?: Date;
+  } = {},
 ): string {
   // With a METHOD the object is a message: DTSTAMP is when it was made; in a feed, when the event last changed.
   const stamp = (event: CalendarEvent) => utc(method ? now.toISOString() : event.updatedAt);
@@ -53,6 +62,8 @@ export function calendar(
       `STATUS:${event.status}`,
       `LAST-MODIFIED:${utc(event.updatedAt)}`,
     );
+    if (organizer)
+      lines.push(`ORGANIZER;CN="${organizer.name.replace(/["\r\n]/g, '')}":mailto:${organizer.email}`);
     if (event.createdAt) lines.push(`CREATED:${utc(event.createdAt)}`);
     if (event.description) lines.push(`DESCRIPTION:${text(event.description)}`);
     if (event.location) lines.push(`LOCATION:${text(event.location)}`);

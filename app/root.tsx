@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { config, getUser } from '~/.server';
+import { bookings, config, getUser } from '~/.server';
 import { GeneralErrorBoundary } from './components/errors';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
@@ -31,7 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     publicUrl: config.PUBLIC_URL,
     contactEmail: config.CONTACT_EMAIL,
-    user: user ? { username: user.username, fullname: user.fullname, admin: user.role === 'admin' } : null,
+    user: user
+      ? {
+          username: user.username,
+          fullname: user.fullname,
+          admin: user.role === 'admin',
+          // docs/product.md §10: inductors (and admins) sign members off at /inductions.
+          inductor: (await bookings.inductions.signedOffBy(user)) > 0,
+        }
+      : null,
   };
 }
 

@@ -145,7 +145,8 @@ test('a member’s bookings, inductions and requests are in their export, and de
     'signed-off',
   );
   expect(
-    await revokeInduction(db, admin, { inductionId: second.id, userId: leaving.id, reason: 'Unsafe' }),
+    (await revokeInduction(db, admin, { inductionId: second.id, userId: leaving.id, reason: 'Unsafe' }))
+      .status,
   ).toBe('revoked');
   expect(
     await requestInduction(db, { inductionId: second.id, userId: leaving.id, message: 'Again please' }),

@@ -16,6 +16,8 @@ export interface Message {
   link?: string;
   /** files sent with it, e.g. a booking's .ics */
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** where a reply goes instead of the site's address: the member an induction request is from */
+  replyTo?: string;
 }
 
 const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
@@ -44,6 +46,7 @@ export async function sendMail(message: Message) {
       text: message.text,
       html: message.html,
       attachments: message.attachments,
+      replyTo: message.replyTo,
     });
     if (!config.SMTP_URL) {
       const outbox = path.join(config.DATA_DIR, 'outbox');

@@ -5,6 +5,8 @@ interface HeaderUser {
   username: string;
   fullname: string;
   admin: boolean;
+  /** signs members off for an induction (/inductions) */
+  inductor: boolean;
 }
 
 const publicLinks = [
@@ -20,6 +22,7 @@ function NavLinks({ user }: { user: HeaderUser | null }) {
   const links = [
     ...publicLinks,
     ...(user?.admin ? [{ to: '/admin', label: 'admin' }] : []),
+    ...(user?.inductor ? [{ to: '/inductions', label: 'inductions' }] : []),
     // docs/product.md §10: a member's own bookings, inductions and calendar feed.
     ...(user ? [{ to: '/bookings', label: 'bookings' }] : []),
     user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' },

@@ -70,12 +70,15 @@ const NEW_RESOURCE = {
 
 export function ResourceForm({
   resource,
+  upcoming = 0,
   inductions,
   labMaxUpcoming,
   lastResult,
 }: {
   /** the resource being edited; null for a new one */
   resource: Resource | null;
+  /** members' bookings of it that have not ended */
+  upcoming?: number;
   inductions: InductionRef[];
   /** the lab's default for an empty 'Most upcoming bookings per member' */
   labMaxUpcoming: number;
@@ -164,6 +167,20 @@ export function ResourceForm({
         inputProps={getInputProps(fields.statusReason, { type: 'text' })}
         hint="Required when out of service; shown on its pages."
       />
+      {upcoming ? (
+        <div className="field">
+          <label className="checkbox">
+            <input
+              {...getInputProps(fields.alsoCancel, { type: 'checkbox' })}
+              aria-describedby={`${fields.alsoCancel.id}-hint`}
+            />{' '}
+            Also cancel those bookings
+          </label>
+          <p id={`${fields.alsoCancel.id}-hint`} className="field-hint">
+            {`It has ${upcoming} upcoming booking${upcoming === 1 ? '' : 's'}. Out of service, ${upcoming === 1 ? 'its member is' : 'their members are'} e-mailed the reason; tick this to cancel ${upcoming === 1 ? 'it' : 'them'} too.`}
+          </p>
+        </div>
+      ) : null}
 
       <fieldset className="field rules-fields">
         <legend>Booking rules</legend>

@@ -16,6 +16,7 @@ import {
   InductionRevokeSchema,
   InductionSignOffSchema,
 } from '~/lib/booking/schemas';
+import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 
@@ -34,7 +35,6 @@ const NOTICES: Record<string, string> = {
   appointed: 'Inductor named.',
   removed: 'Inductor removed.',
   'signed-off': 'Member signed off.',
-  revoked: 'Induction revoked.',
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -86,14 +86,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
     const member = String(formData.get('userId') ?? '');
     if (submission.status !== 'success') return answer(submission.reply(), member);
-    const revoked = await admin.inductions.revoke(user, {
-      inductionId,
-      userId: submission.value.userId,
-      reason: submission.value.reason,
-    });
-    if (revoked !== 'revoked')
+    const { userId, reason, alsoCancel } = submission.value;
+    const revoked = await admin.inductions.revoke(user, { inductionId, userId, reason, alsoCancel });
+    if (revoked.status !== 'revoked')
       return answer(submission.reply({ formErrors: ['That induction is not held any more.'] }), member);
-    return done('revoked');
+    // Said on the page, not over a redirect: it lists the bookings that still stand.
+    return { intent, member, notice: revokedText(revoked), result: submission.reply({ resetForm: true }) };
   }
   throw new Response('Unknown action', { status: 400 });
 }
@@ -101,8 +99,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const day = (iso: string) => dateName(labDayOf(new Date(iso)));
 
 export default function AdminInduction() {
-  const { induction, inductors, holders, resources, notice } = useLoaderData<typeof loader>();
+  const { induction, inductors, holders, resources, ...loaded } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const notice = (answer && 'notice' in answer ? answer.notice : null) ?? loaded.notice;
   const resultFor = (intent: string, member?: string) =>
     answer &&
     'intent' in answer &&
@@ -203,6 +202,7 @@ export default function AdminInduction() {
                     <RevokeForm
                       inductionId={induction.id}
                       member={holder}
+                      upcoming={holder.upcoming}
                       lastResult={resultFor('revoke', holder.id)}
                     />
                   )}
@@ -276,13 +276,16 @@ function UsernameForm({
 function RevokeForm({
   inductionId,
   member,
+  upcoming,
   lastResult,
 }: {
   inductionId: string;
   member: { id: string; username: string };
+  /** the member's upcoming bookings that need it */
+  upcoming: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm<{ reason: string }>({
+  const [form, fields] = useForm<{ reason: string; alsoCancel: boolean }>({
     id: `revoke-${member.id}`,
     lastResult,
     shouldValidate: 'onSubmit',
@@ -297,6 +300,12 @@ function RevokeForm({
         field={fields.reason}
         inputProps={getInputProps(fields.reason, { type: 'text' })}
       />
+      {upcoming ? (
+        <label className="checkbox">
+          <input {...getInputProps(fields.alsoCancel, { type: 'checkbox' })} /> Also cancel those bookings (
+          {upcoming} upcoming)
+        </label>
+      ) : null}
       <button type="submit" className="button button-small button-secondary">
         Revoke
       </button>

@@ -11,19 +11,20 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [resource, inductions] = await Promise.all([
+  const [resource, inductions, upcoming] = await Promise.all([
     admin.resources.byId(params.resourceId ?? ''),
     admin.inductions.list(),
+    admin.resources.upcomingBookings(params.resourceId ?? ''),
   ]);
   if (!resource) notFound();
-  return { resource, inductions, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
+  return { resource, inductions, upcoming, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   submitResourceForm(request, params.resourceId ?? '');
 
 export default function EditResource() {
-  const { resource, inductions, labMaxUpcoming } = useLoaderData<typeof loader>();
+  const { resource, inductions, upcoming, labMaxUpcoming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <>
@@ -34,6 +35,7 @@ export default function EditResource() {
       </p>
       <ResourceForm
         resource={resource}
+        upcoming={upcoming}
         inductions={inductions}
         labMaxUpcoming={labMaxUpcoming}
         lastResult={lastResult}

@@ -12,10 +12,12 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const saved = new URL(request.url).searchParams.get('saved')?.slice(0, 80) ?? null;
+  const params = new URL(request.url).searchParams;
+  const saved = params.get('saved')?.slice(0, 80) ?? null;
   const resources = await admin.resources.list();
   return {
     saved,
+    told: toldText(params),
     resources: resources.map((resource) => ({
       id: resource.id,
       slug: resource.slug,
@@ -27,8 +29,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** After taking a resource out of service: who was e-mailed, and what became of their bookings. */
+function toldText(params: URLSearchParams) {
+  const members = Number(params.get('told'));
+  const bookings = Number(params.get('bookings'));
+  if (!(members > 0 && bookings > 0)) return null;
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const fate =
+    params.get('cancelled') === '1'
+      ? `${bookings === 1 ? 'was' : 'were'} cancelled`
+      : `still ${bookings === 1 ? 'stands' : 'stand'}`;
+  return `${count(bookings, 'upcoming booking')} of it ${fate}; ${count(members, 'member')} e-mailed the reason.`;
+}
+
 export default function AdminResources() {
-  const { saved, resources } = useLoaderData<typeof loader>();
+  const { saved, told, resources } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="card-heading-row">
@@ -40,6 +55,7 @@ export default function AdminResources() {
       {saved ? (
         <p className="form-success" role="status">
           Saved. The resource is at <Link to={`/resources/${saved}`}>/resources/{saved}</Link>.
+          {told ? ` ${told}` : null}
         </p>
       ) : null}
       {resources.length ? (

@@ -18,7 +18,13 @@ import {
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { InductionRevokeSchema, InductionSignOffSchema, MAX_INDUCTION_NOTE } from '~/lib/booking/schemas';
+import {
+  InductionDeclineSchema,
+  InductionRevokeSchema,
+  InductionSignOffSchema,
+  MAX_INDUCTION_NOTE,
+} from '~/lib/booking/schemas';
+import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 
@@ -47,23 +53,29 @@ const OUTCOME_TEXT = {
   'not-found': 'No member has that username.',
 } as const;
 
+type Actor = Awaited<ReturnType<typeof requireInductor>>['user'];
+
 /**
- * Three forms post here: the sign-off form (its errors next to its fields, what was typed kept),
- * a request's 'Sign off' and a holder's 'Revoke' (their errors in the banner above the page).
+ * Four forms post here: the sign-off form (its errors next to its fields, what was typed kept), and
+ * a request's 'Sign off' and 'Decline' and a holder's 'Revoke' (their errors in the banner above).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireInductor(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORMS.text);
-  if (formData.get('intent') === 'revoke') {
-    const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
-    if (submission.status !== 'success')
-      return data({ error: submission.error?.reason?.[0] ?? 'That revoke could not be done.' }, 400);
-    const outcome = await bookings.inductions.revoke(user, submission.value);
-    if (outcome === 'not-allowed') return data({ error: OUTCOME_TEXT['not-allowed'] }, 403);
-    if (outcome === 'not-found') return data({ error: 'That induction is not held any more.' }, 404);
-    return { done: 'Induction revoked.' };
+  switch (formData.get('intent')) {
+    case 'sign-off':
+      return signOffMember(user, formData);
+    case 'decline':
+      return decline(user, formData);
+    case 'revoke':
+      return revoke(user, formData);
+    default:
+      return data({ error: 'That form could not be read.' }, 400);
   }
+}
+
+async function signOffMember(user: Actor, formData: FormData) {
   const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
   const fromRequest = formData.has('userId');
   if (submission.status !== 'success')
@@ -80,6 +92,30 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fromRequest) return data({ error: OUTCOME_TEXT[outcome] }, status);
   const field = outcome === 'not-allowed' ? 'inductionId' : 'username';
   return formReply(submission.reply({ fieldErrors: { [field]: [OUTCOME_TEXT[outcome]] } }), status);
+}
+
+async function decline(user: Actor, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: InductionDeclineSchema });
+  if (submission.status !== 'success')
+    return data({ error: submission.error?.reason?.[0] ?? 'That request could not be declined.' }, 400);
+  const outcome = await bookings.inductions.decline(user, submission.value);
+  if (outcome.status !== 'declined')
+    return outcome.status === 'not-allowed'
+      ? data({ error: OUTCOME_TEXT['not-allowed'] }, 403)
+      : data({ error: 'That request is not open any more.' }, 404);
+  return { done: 'Request declined; the member was e-mailed why.' };
+}
+
+async function revoke(user: Actor, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
+  if (submission.status !== 'success')
+    return data({ error: submission.error?.reason?.[0] ?? 'That revoke could not be done.' }, 400);
+  const outcome = await bookings.inductions.revoke(user, submission.value);
+  if (outcome.status !== 'revoked')
+    return outcome.status === 'not-allowed'
+      ? data({ error: OUTCOME_TEXT['not-allowed'] }, 403)
+      : data({ error: 'That induction is not held any more.' }, 404);
+  return { done: revokedText(outcome) };
 }
 
 const day = (iso: string) => dateName(labDayOf(new Date(iso)));
@@ -125,7 +161,11 @@ export default function Inductions() {
                   {day(request.createdAt)}.
                 </p>
                 {request.message ? <blockquote>{request.message}</blockquote> : null}
+                <p>
+                  Reach them at <a href={`mailto:${request.member.email}`}>{request.member.email}</a>.
+                </p>
                 <Form method="post" className="inline-form">
+                  <input type="hidden" name="intent" value="sign-off" />
                   <input type="hidden" name="inductionId" value={request.induction.id} />
                   <input type="hidden" name="userId" value={request.member.id} />
                   <label htmlFor={`note-${request.id}`}>Note (optional)</label>
@@ -134,6 +174,23 @@ export default function Inductions() {
                     Sign off {request.member.fullname}
                   </button>
                 </Form>
+                <details className="decline">
+                  <summary>Not yet: decline with a reason</summary>
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="intent" value="decline" />
+                    <input type="hidden" name="requestId" value={request.id} />
+                    <label htmlFor={`decline-${request.id}`}>Why not yet</label>
+                    <input
+                      id={`decline-${request.id}`}
+                      name="reason"
+                      required
+                      maxLength={MAX_INDUCTION_NOTE}
+                    />
+                    <button type="submit" className="button button-small button-secondary" disabled={busy}>
+                      Decline {request.member.fullname}’s request
+                    </button>
+                  </Form>
+                </details>
               </li>
             ))}
           </ul>
@@ -145,6 +202,7 @@ export default function Inductions() {
       <section className="card" aria-labelledby="sign-off-title">
         <h2 id="sign-off-title">Sign a member off</h2>
         <Form method="post" {...getFormProps(form)} noValidate className="admin-form">
+          <input type="hidden" name="intent" value="sign-off" />
           <FormBanner id={form.errorId} errors={form.errors} />
           <div className="field">
             <label htmlFor={fields.inductionId.id}>Induction</label>
@@ -215,6 +273,12 @@ export default function Inductions() {
                           required
                           maxLength={MAX_INDUCTION_NOTE}
                         />
+                        {holder.upcoming ? (
+                          <label className="checkbox">
+                            <input type="checkbox" name="alsoCancel" value="on" /> Also cancel those bookings
+                            ({holder.upcoming} upcoming)
+                          </label>
+                        ) : null}
                         <button type="submit" className="button button-small button-danger" disabled={busy}>
                           Revoke
                         </button>

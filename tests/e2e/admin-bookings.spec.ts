@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { registered, signedInAdmin } from './accounts';
 import { expect, test } from './fixtures';
-import { fixtureInduction, fixtureResource } from '../support/admin';
+import { fixtureBooking, fixtureInduction, fixtureMember, fixtureResource } from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
 import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
 
@@ -71,16 +71,30 @@ test('an admin creates a resource with its rules, sees it on its page, and puts 
   await expect(page.getByText('Monday 18:00–22:00')).toBeVisible();
   await expect(page.getByText(/up to 6 hours here per week/)).toBeVisible();
 
-  // Out of service with a reason: shown on its page, and booking it is refused.
+  // Out of service with a reason over a member's booking: cancelled with 'Also cancel those
+  // bookings', the member told why; shown on its page, and booking it is refused.
+  const member = await fixtureMember('laser');
+  await fixtureBooking(member.username, slug, labTime(nextMonday(), 20 * 60).toISOString(), 60);
   await page.goto('/admin/resources');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   await expect(field(page, 'Monday opens')).toHaveValue('18:00');
+  await expect(page.getByLabel('Also cancel those bookings')).toHaveAccessibleDescription(
+    'It has 1 upcoming booking. Out of service, its member is e-mailed the reason; tick this to cancel it too.',
+  );
   await expectAccessible();
   await field(page, 'Status').selectOption({ label: 'Out of service' });
   await field(page, 'Reason it is out of service').fill('Laser tube cracked');
+  await page.getByLabel('Also cancel those bookings').check();
   await page.getByRole('button', { name: 'Save resource' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toContainText(
+    '1 upcoming booking of it was cancelled; 1 member e-mailed the reason.',
+  );
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText(
     'Out of service: Laser tube cracked',
+  );
+  const told = await waitForMail(member.email, (mail) => mail.subject === `Out of service: ${name}`);
+  expect(told.text).toContain(
+    `${name} is out of service: Laser tube cracked. The lab cancelled your booking of ${name}`,
   );
   await page.goto(`/resources/${slug}`);
   await expect(page.getByRole('note')).toContainText('Laser tube cracked');
@@ -226,7 +240,11 @@ test('an admin names an inductor, signs a member off and revokes it with a reaso
     .filter({ hasText: `@${member.username}` })
     .getByRole('button', { name: 'Revoke' })
     .click();
-  await expect(page.getByRole('status').filter({ hasText: 'Induction revoked.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Induction revoked; @${member.username} was e-mailed the reason.` }),
+  ).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `@${member.username}` })).toContainText(
     'Skipped the fume extractor',
   );

@@ -12,13 +12,14 @@ function decodeQuotedPrintable(text: string) {
   ).toString('utf8');
 }
 
-/** The plain-text part of a raw message. */
+/** The plain-text part of a raw message, also inside a multipart/mixed one (a mail with a file). */
 function plainText(raw: string): string {
-  // Split on the message's own boundary: a quoted-printable line may itself start with '--' (a
+  // Split on the message's own boundaries: a quoted-printable line may itself start with '--' (a
   // reset code holds '-' characters), which once cut a link short.
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
-  const part = parts.find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? raw;
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1]!);
+  const parts = boundaries.flatMap((boundary) => raw.split(`--${boundary}`));
+  const part =
+    parts.find((chunk) => /^\s*Content-Type: text\/plain/i.test(chunk.split(/\r?\n\r?\n/)[0] ?? '')) ?? raw;
   const [head, ...body] = part.split(/\r?\n\r?\n/);
   const content = body.join('\n\n');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(content);

@@ -10,14 +10,9 @@ import { deleteProject, saveProject, type ProjectImages } from './projects';
 import { listProjects, projectById } from '../store/projects';
 import type { ProjectForm } from '~/lib/schemas';
 import type { PreparedAsset } from '../assets';
-import {
-  memberIdByUsername,
-  revokeInduction,
-  setInductor,
-  signOff,
-  type InductionActor,
-} from '../bookings/inductions';
-import { sendBookingCancelled, sendBookingConfirmation } from '../bookings/mail';
+import { memberIdByUsername, setInductor, type InductionActor } from '../bookings/inductions';
+import { bookings } from '../bookings';
+import { sendBookingCancelled, sendBookingConfirmation, sendOutOfService } from '../bookings/mail';
 import { whenText } from '~/lib/booking/format';
 import { adminInductionList, inductionForAdmin, saveInduction } from './inductions';
 import {
@@ -26,10 +21,12 @@ import {
   removeMaintenance,
   resourceById,
   saveResource,
+  upcomingBookingCount,
   upcomingMaintenance,
 } from './resources';
 import { selectResources, toResource } from '../bookings/rows';
 import type { InductionForm, ResourceForm } from '~/lib/booking/schemas';
+import type { Booking } from '~/lib/booking/models';
 
 export { requireAdmin } from './roles';
 
@@ -60,12 +57,26 @@ export const admin = {
   resources: {
     list: async () => (await selectResources(db).execute()).map(toResource),
     byId: (id: string) => resourceById(db, id),
-    save: (
+    upcomingBookings: (id: string) => upcomingBookingCount(db, id),
+    async save(
       id: string | null,
       form: ResourceForm,
       photo: { choice: PreparedAsset | null; remove: boolean },
       actor: Actor,
-    ) => saveResource(db, id, form, photo, actor),
+    ) {
+      const outcome = await saveResource(db, id, form, photo, actor);
+      // Out of service: each member with an upcoming booking of it is told, once, with all of theirs.
+      const change = outcome.status === 'saved' ? outcome.outOfService : null;
+      if (change) {
+        const byMember = new Map<string, Booking[]>();
+        for (const { member, booking } of change.bookings)
+          byMember.set(member.email, [...(byMember.get(member.email) ?? []), booking]);
+        await Promise.all(
+          [...byMember].map(([email, bookings]) => sendOutOfService(email, { ...change, bookings })),
+        );
+      }
+      return outcome;
+    },
     /** Upcoming maintenance blocks, each with its time in words (Dublin time). */
     maintenance: async (resourceId: string) =>
       (await upcomingMaintenance(db, resourceId)).map((block) => ({ ...block, when: whenText(block) })),
@@ -107,10 +118,9 @@ export const admin = {
     memberId: (username: string) => memberIdByUsername(db, username),
     setInductor: (actor: InductionActor, input: { inductionId: string; userId: string; appoint: boolean }) =>
       setInductor(db, actor, input),
-    signOff: (actor: InductionActor, input: { inductionId: string; userId: string; note: string }) =>
-      signOff(db, actor, input),
-    revoke: (actor: InductionActor, input: { inductionId: string; userId: string; reason: string }) =>
-      revokeInduction(db, actor, input),
+    // The member is mailed from the one place every caller goes through.
+    signOff: bookings.inductions.signOff,
+    revoke: bookings.inductions.revoke,
   },
   log: {
     page: (page: number) => auditPage(db, page),

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { toInduction } from '../bookings/inductions';
+import { toInduction, upcomingNeeding } from '../bookings/inductions';
 import { writeTransaction } from '../bookings/rows';
 import type { InductionForm } from '~/lib/booking/schemas';
 import { slugify } from '~/lib/slug';
@@ -110,7 +110,7 @@ export async function adminInductionList(db: Kysely<Database>, now = new Date())
 export async function inductionForAdmin(db: Kysely<Database>, id: string) {
   const row = await db.selectFrom('inductions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const [inductors, holders, resources] = await Promise.all([
+  const [inductors, holders, resources, upcoming] = await Promise.all([
     db
       .selectFrom('inductors')
       .innerJoin('users', 'users.id', 'inductors.user_id')
@@ -148,6 +148,7 @@ export async function inductionForAdmin(db: Kysely<Database>, id: string) {
       .where('induction_id', '=', id)
       .orderBy('name')
       .execute(),
+    upcomingNeeding(db, [id], new Date()),
   ]);
   return {
     induction: toInduction(row),
@@ -169,6 +170,8 @@ export async function inductionForAdmin(db: Kysely<Database>, id: string) {
       revokedAt: holder.revoked_at,
       revokedBy: holder.revoked_by,
       revokeReason: holder.revoke_reason,
+      /** upcoming bookings that need it: what a revocation would touch */
+      upcoming: upcoming(id, holder.id),
     })),
     resources,
   };

@@ -32,7 +32,21 @@ export async function submitResourceForm(request: Request, resourceId: string | 
     if (outcome.status === 'not-found') notFound();
     if (outcome.status === 'invalid')
       return formReply(submission.reply({ fieldErrors: outcome.fieldErrors }));
-    return redirect(`/admin/resources?${new URLSearchParams({ saved: outcome.slug })}`);
+    // Out of service: how many members were told, and whether their bookings went with it.
+    const told = outcome.outOfService;
+    const members = new Set(told?.bookings.map((row) => row.member.email)).size;
+    return redirect(
+      `/admin/resources?${new URLSearchParams({
+        saved: outcome.slug,
+        ...(told
+          ? {
+              told: String(members),
+              bookings: String(told.bookings.length),
+              cancelled: told.cancelled ? '1' : '0',
+            }
+          : {}),
+      })}`,
+    );
   } finally {
     discardUploads(formData);
   }

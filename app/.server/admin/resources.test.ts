@@ -330,6 +330,65 @@ describe('maintenance blocks', () => {
   });
 });
 
+describe('out of service', () => {
+  test('lists the upcoming bookings to tell their members; cancels them when asked, audited', async () => {
+    const slug = `kiln-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await saveResource(
+      db,
+      null,
+      form({ name: 'Kiln', slug, hoursMode: 'any', hours: {} }),
+      { choice: null, remove: false },
+      admin,
+    );
+    if (created.status !== 'saved') throw new Error(created.status);
+    const member = await newMember(db, 'kiln');
+    const booked = await book(db, {
+      resourceId: created.id,
+      userId: member.id,
+      start: ahead(2),
+      minutes: 60,
+      note: '',
+    });
+    expect(booked.status).toBe('booked');
+    const broken = form({
+      name: 'Kiln',
+      slug,
+      hoursMode: 'any',
+      hours: {},
+      status: 'out_of_service',
+      statusReason: 'Element burnt out',
+    });
+    const told = await saveResource(db, created.id, broken, { choice: null, remove: false }, admin);
+    expect(told.status === 'saved' && told.outOfService).toMatchObject({
+      reason: 'Element burnt out',
+      cancelled: false,
+      bookings: [{ member: { email: member.email }, booking: { status: 'active' } }],
+    });
+    // Saved again while out of service: nobody is told twice.
+    const again = await saveResource(db, created.id, broken, { choice: null, remove: false }, admin);
+    expect(again.status === 'saved' && again.outOfService).toBeNull();
+    const cancelled = await saveResource(
+      db,
+      created.id,
+      { ...broken, alsoCancel: true },
+      { choice: null, remove: false },
+      admin,
+    );
+    expect(cancelled.status === 'saved' && cancelled.outOfService).toMatchObject({
+      cancelled: true,
+      bookings: [{ booking: { status: 'cancelled', sequence: 1 } }],
+    });
+    expect(await activeKinds(created.id)).toEqual([]);
+    const actions = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('detail', '=', 'Out of service: Element burnt out')
+      .where('target', 'like', 'Kiln %')
+      .execute();
+    expect(actions.map((row) => row.action)).toContain('booking.cancel');
+  });
+});
+
 describe('booking on behalf keeps the safety gates', () => {
   test('a missing induction or an out-of-service resource needs ‘Book anyway’, audited; the past is refused', async () => {
     const induction = await newInduction(db, { name: 'CNC induction' });

@@ -8,8 +8,9 @@ import type { Kysely } from 'kysely';
 import { deleteAsset, type PreparedAsset } from '../assets';
 import { discardChoices, useFile } from '../store/asset-claims';
 import type { Database } from '../db/schema';
-import { book, bookingRow, cancelRows, type BookOutcome } from '../bookings/book';
+import { book, bookingRow, type BookOutcome } from '../bookings/book';
 import {
+  cancelRows,
   isClash,
   lockResource,
   rulesColumns,
@@ -24,8 +25,16 @@ import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/sc
 import { epochMinutes } from '~/lib/booking/time';
 import { actorName, recordAudit, type Actor } from './audit';
 
+/** Members' upcoming bookings of a resource taken out of service, cancelled with it or standing. */
+export interface OutOfService {
+  resource: string;
+  reason: string;
+  bookings: StandingBooking[];
+  cancelled: boolean;
+}
+
 export type ResourceSave =
-  | { status: 'saved'; id: string; slug: string }
+  | { status: 'saved'; id: string; slug: string; outOfService: OutOfService | null }
   | { status: 'invalid'; fieldErrors: Record<string, string[]> }
   | { status: 'not-found' };
 
@@ -52,10 +61,12 @@ export async function saveResource(
   try {
     // The write lock from the start: a deferred SQLite transaction that read first fails when it comes to write.
     outcome = await writeTransaction(db, async (trx): Promise<ResourceSave> => {
+      // Bookings wait while it changes: one made now comes before (and is listed) or meets the status.
+      if (resourceId) await lockResource(trx, resourceId);
       const existing = resourceId
         ? await trx
             .selectFrom('resources')
-            .select(['id', 'photo_id'])
+            .select(['id', 'photo_id', 'status'])
             .where('id', '=', resourceId)
             .executeTakeFirst()
         : null;
@@ -112,7 +123,18 @@ export async function saveResource(
         target: `resource ${slug}`,
         detail: form.status === 'out_of_service' ? `Out of service: ${form.statusReason}` : form.name,
       });
-      return { status: 'saved', id, slug };
+      const outOfService =
+        existing && form.status === 'out_of_service'
+          ? await bookingsOutOfService(trx, id, {
+              resource: form.name,
+              reason: form.statusReason ?? '',
+              // Members are told when it goes out of service, and again only of what is cancelled.
+              newly: existing.status !== 'out_of_service',
+              alsoCancel: form.alsoCancel,
+              actor,
+            })
+          : null;
+      return { status: 'saved', id, slug, outOfService };
     });
   } catch (error) {
     discardChoices(photo.choice);
@@ -125,6 +147,61 @@ export async function saveResource(
   if (replaced) await removeUnusedPhoto(db, replaced);
   return outcome;
 }
+
+/**
+ * The upcoming bookings of a resource going out of service, cancelled (and audited) when
+ * `alsoCancel`; null when there is nobody to tell.
+ */
+async function bookingsOutOfService(
+  trx: Kysely<Database>,
+  resourceId: string,
+  change: { resource: string; reason: string; newly: boolean; alsoCancel: boolean; actor: Actor },
+  now = new Date(),
+): Promise<OutOfService | null> {
+  const upcoming = (await activeRowsIn(trx, resourceId, now, FAR_FUTURE)).bookings.filter(
+    (row) => row.booking.end > now.toISOString(),
+  );
+  if (!upcoming.length || (!change.newly && !change.alsoCancel)) return null;
+  const { resource, reason } = change;
+  if (!change.alsoCancel) return { resource, reason, bookings: upcoming, cancelled: false };
+  const cancelled = await cancelRows(
+    trx,
+    upcoming.map((row) => row.booking.id),
+    actorName(change.actor),
+    now,
+  );
+  for (const row of upcoming)
+    await recordAudit(trx, change.actor, {
+      action: 'booking.cancel',
+      target: `${change.resource} ${row.booking.start} for @${row.member.username}`,
+      detail: `Out of service: ${change.reason}`,
+    });
+  return {
+    resource,
+    reason,
+    bookings: upcoming.map((row) => ({
+      member: row.member,
+      booking: cancelled.find((booking) => booking.id === row.booking.id) ?? row.booking,
+    })),
+    cancelled: true,
+  };
+}
+
+/** How many members' bookings of a resource have not ended: what taking it out of service touches. */
+export async function upcomingBookingCount(db: Kysely<Database>, resourceId: string, now = new Date()) {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('resource_id', '=', resourceId)
+    .where('kind', '=', 'booking')
+    .where('status', '=', 'active')
+    .where('ends_at', '>', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Past every booking's end: an upcoming booking is any that has not ended by `now`. */
+const FAR_FUTURE = new Date('2999-12-31T00:00:00Z');
 
 /** Deletes a replaced photo unless another resource, project or member shows it. */
 async function removeUnusedPhoto(db: Kysely<Database>, id: string) {

@@ -8,7 +8,7 @@ import { book, cancelBooking } from './book';
 import { TAKEN_MESSAGE } from '~/lib/booking/slots';
 import { bookingsIn, TOO_FAST } from './index';
 import { refusalStatus } from '~/lib/booking/rules';
-import { requestInduction, signOff } from './inductions';
+import { declineRequest, openRequests, requestInduction, revokeInduction, signOff } from './inductions';
 import { epochMinutes } from '~/lib/booking/time';
 import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
 
@@ -327,3 +327,89 @@ describe('races end in answers, never errors (the losers are told, on both engin
     expect(row).toEqual({ status: 'cancelled', sequence: 1 });
   });
 });
+
+describe('the lab’s changes reach the bookings they touch', () => {
+  const admin = (id: string, username: string) => ({ id, username, role: 'admin' as const });
+
+  test('revoking lists the member’s upcoming bookings that need it; with alsoCancel they are cancelled, audited', async () => {
+    const induction = await newInduction(db, { name: 'Lathe induction' });
+    const lathe = await newResource(db, { induction: induction.id });
+    const other = await newResource(db);
+    const [member, boss] = [await newMember(db, 'revoked'), await newMember(db, 'boss')];
+    await signOff(db, admin(boss.id, boss.username), {
+      inductionId: induction.id,
+      userId: member.id,
+      note: '',
+    });
+    const mine = await book(db, {
+      resourceId: lathe.id,
+      userId: member.id,
+      start: ahead(2),
+      minutes: 60,
+      note: '',
+    });
+    await book(db, { resourceId: other.id, userId: member.id, start: ahead(2), minutes: 60, note: '' });
+    expect(mine.status).toBe('booked');
+
+    const kept = await revokeInduction(db, admin(boss.id, boss.username), {
+      inductionId: induction.id,
+      userId: member.id,
+      reason: 'Loose chuck key',
+    });
+    expect(kept.status === 'revoked' && [kept.cancelled, kept.bookings.map((b) => b.status)]).toEqual([
+      false,
+      ['active'],
+    ]);
+    expect(kept.status === 'revoked' && kept.member.email).toBe(member.email);
+
+    await signOff(db, admin(boss.id, boss.username), {
+      inductionId: induction.id,
+      userId: member.id,
+      note: '',
+    });
+    const gone = await revokeInduction(db, admin(boss.id, boss.username), {
+      inductionId: induction.id,
+      userId: member.id,
+      reason: 'Again',
+      alsoCancel: true,
+    });
+    expect(
+      gone.status === 'revoked' && [gone.cancelled, gone.bookings.map((b) => [b.status, b.sequence])],
+    ).toEqual([true, [['cancelled', 1]]]);
+    // The booking of the resource that needs no induction stands.
+    const standing = await db
+      .selectFrom('bookings')
+      .select('resource_id')
+      .where('user_id', '=', member.id)
+      .where('status', '=', 'active')
+      .execute();
+    expect(standing).toEqual([{ resource_id: other.id }]);
+    const audit = await db.selectFrom('audit_log').select('action').where('detail', '=', 'Again').execute();
+    expect(audit.map((row) => row.action).sort()).toEqual(['booking.cancel', 'induction.revoke']);
+  });
+
+  test('an inductor declines an open request once; another inductor’s induction is not theirs', async () => {
+    const induction = await newInduction(db);
+    const member = await newMember(db, 'decl');
+    const inductor = await newMember(db, 'ind');
+    await requestInduction(db, { inductionId: induction.id, userId: member.id, message: 'please' });
+    const [request] = await openRequestsOf(member.id);
+    const outsider = { id: inductor.id, username: inductor.username, role: 'member' as const };
+    expect(await declineRequest(db, outsider, { requestId: request!.id, reason: 'No' })).toEqual({
+      status: 'not-allowed',
+    });
+    await db
+      .insertInto('inductors')
+      .values({ induction_id: induction.id, user_id: inductor.id, appointed_by: 'cli', appointed_at: 'x' })
+      .execute();
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        declineRequest(db, outsider, { requestId: request!.id, reason: 'Do the safety video' }),
+      ),
+    );
+    expect(twice.map((outcome) => outcome.status).sort()).toEqual(['declined', 'not-found']);
+    expect(await openRequestsOf(member.id)).toEqual([]);
+  });
+});
+
+const openRequestsOf = (userId: string) => openRequests(db, { userId });

@@ -21,6 +21,7 @@ import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { inductionStanding } from './inductions';
 import {
   calendarBlocks,
+  cancelRows,
   isClash,
   lockMember,
   lockResource,
@@ -277,35 +278,4 @@ export async function cancelBooking(
       ? ({ status: 'cancelled', booking: changed } as const)
       : ({ status: 'not-found' } as const);
   });
-}
-
-/**
- * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds) and returns
- * them as they are now: a row another request cancelled first is not changed or returned again.
- */
-export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date) {
-  if (!ids.length) return [];
-  const changed = await trx
-    .updateTable('bookings')
-    .set((eb) => ({
-      status: 'cancelled',
-      sequence: eb('sequence', '+', 1),
-      cancelled_at: now.toISOString(),
-      cancelled_by: by,
-      updated_at: now.toISOString(),
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'active')
-    .returning('id')
-    .execute();
-  if (!changed.length) return [];
-  const rows = await selectBookings(trx)
-    .where(
-      'bookings.id',
-      'in',
-      changed.map((row) => row.id),
-    )
-    .orderBy('bookings.starts_at')
-    .execute();
-  return rows.map(toBooking);
 }

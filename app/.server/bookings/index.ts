@@ -18,6 +18,7 @@ import {
   type CancelOutcome,
 } from './book';
 import {
+  declineRequest,
   inductionHolders,
   inductionsSignedOffBy,
   memberIdByUsername,
@@ -28,7 +29,13 @@ import {
   type InductionActor,
 } from './inductions';
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
-import { sendBookingCancelled, sendBookingConfirmation } from './mail';
+import {
+  sendBookingCancelled,
+  sendBookingConfirmation,
+  sendInductionDeclined,
+  sendInductionRevoked,
+  sendInductionSignedOff,
+} from './mail';
 import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
 import { hit, LIMITS } from '../rate-limit';
 
@@ -127,10 +134,49 @@ export function bookingsIn(db: Kysely<Database>) {
       /** How many inductions `actor` signs off (0: /inductions is not theirs). */
       signedOffBy: async (actor: InductionActor) => (await inductionsSignedOffBy(db, actor)).length,
       memberIdByUsername: (username: string) => memberIdByUsername(db, username),
-      signOff: (actor: InductionActor, input: { inductionId: string; userId: string; note: string }) =>
-        signOff(db, actor, input),
-      revoke: (actor: InductionActor, input: { inductionId: string; userId: string; reason: string }) =>
-        revokeInduction(db, actor, input),
+      /** Signs a member off; they are mailed what they can book now. */
+      async signOff(actor: InductionActor, input: { inductionId: string; userId: string; note: string }) {
+        const outcome = await signOff(db, actor, input);
+        if (outcome === 'signed-off') {
+          const [to, induction, gated] = await Promise.all([
+            emailOf(input.userId),
+            db.selectFrom('inductions').select('name').where('id', '=', input.inductionId).executeTakeFirst(),
+            db
+              .selectFrom('resources')
+              .select('name')
+              .where('induction_id', '=', input.inductionId)
+              .orderBy('position')
+              .execute(),
+          ]);
+          if (to && induction)
+            await sendInductionSignedOff(
+              to,
+              induction.name,
+              gated.map((row) => row.name),
+            );
+        }
+        return outcome;
+      },
+      /**
+       * Revokes with a reason, and cancels the member's upcoming bookings that need it when
+       * `alsoCancel`; the member is mailed the revocation either way, with those bookings.
+       */
+      async revoke(
+        actor: InductionActor,
+        input: { inductionId: string; userId: string; reason: string; alsoCancel?: boolean },
+      ) {
+        const outcome = await revokeInduction(db, actor, input);
+        if (outcome.status === 'revoked')
+          await sendInductionRevoked(outcome.member.email, { ...outcome, reason: input.reason });
+        return outcome;
+      },
+      /** Declines an open request with a reason; the member is mailed 'Not yet: {reason}'. */
+      async decline(actor: InductionActor, input: { requestId: string; reason: string }) {
+        const outcome = await declineRequest(db, actor, input);
+        if (outcome.status === 'declined')
+          await sendInductionDeclined(outcome.member.email, outcome.induction, input.reason);
+        return outcome;
+      },
     },
 
     /** The member's own side of inductions on /bookings: what they hold and what they asked for. */

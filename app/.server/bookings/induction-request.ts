@@ -23,7 +23,7 @@ export async function inductionFor(
 export type AskOutcome = 'requested' | 'already-open' | 'not-needed';
 
 export async function askForInduction(
-  member: { id: string; username: string; fullname: string },
+  member: { id: string; username: string; fullname: string; email: string },
   resource: Resource,
   message: string,
 ): Promise<AskOutcome> {

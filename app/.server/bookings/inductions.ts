@@ -9,7 +9,8 @@ import { actorName, recordAudit } from '../admin/audit';
 import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
 import type { InductionStanding } from '~/lib/booking/rules';
 import { addLabMonths, labDayOf } from '~/lib/booking/time';
-import { writeTransaction } from './rows';
+import type { Booking } from '~/lib/booking/models';
+import { cancelRows, lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 
 /** Who acts on inductions: a signed-in member (admin or inductor). */
 export interface InductionActor {
@@ -175,25 +176,60 @@ export async function signOff(
   });
 }
 
+/** A member's upcoming (or running) active bookings of resources that need `inductionId`. */
+export async function bookingsNeeding(
+  db: Kysely<Database>,
+  inductionId: string,
+  userId: string,
+  now: Date,
+): Promise<Booking[]> {
+  const rows = await selectBookings(db)
+    .where('resources.induction_id', '=', inductionId)
+    .where('bookings.user_id', '=', userId)
+    .where('bookings.kind', '=', 'booking')
+    .where('bookings.status', '=', 'active')
+    .where('bookings.ends_at', '>', now.toISOString())
+    .orderBy('bookings.starts_at')
+    .execute();
+  return rows.map(toBooking);
+}
+
+export type RevokeOutcome =
+  | {
+      status: 'revoked';
+      member: { username: string; email: string };
+      induction: string;
+      /** the member's upcoming bookings that need it: cancelled with it (`cancelled`), or standing */
+      bookings: Booking[];
+      cancelled: boolean;
+    }
+  | { status: 'not-allowed' | 'not-found' };
+
+/**
+ * Revokes a member's induction with a reason. Their upcoming bookings that need it are listed, and
+ * cancelled in the same transaction when `alsoCancel`; the member's lock is held, so a booking of
+ * theirs made at this moment either comes first (and is listed) or meets the revocation.
+ */
 export async function revokeInduction(
   db: Kysely<Database>,
   actor: InductionActor,
-  input: { inductionId: string; userId: string; reason: string },
+  input: { inductionId: string; userId: string; reason: string; alsoCancel?: boolean },
   now = new Date(),
-): Promise<'revoked' | 'not-allowed' | 'not-found'> {
-  return writeTransaction(db, async (trx) => {
+): Promise<RevokeOutcome> {
+  return writeTransaction(db, async (trx): Promise<RevokeOutcome> => {
+    await lockMember(trx, input.userId);
     // In the write's transaction: an inductor removed at this moment cannot still sign.
-    if (!(await maySignOff(trx, actor, input.inductionId))) return 'not-allowed' as const;
+    if (!(await maySignOff(trx, actor, input.inductionId))) return { status: 'not-allowed' };
     const row = await trx
       .selectFrom('member_inductions')
       .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
       .innerJoin('users', 'users.id', 'member_inductions.user_id')
-      .select(['inductions.name', 'users.username'])
+      .select(['inductions.name', 'users.username', 'users.email'])
       .where('member_inductions.induction_id', '=', input.inductionId)
       .where('member_inductions.user_id', '=', input.userId)
       .where('member_inductions.revoked_at', 'is', null)
       .executeTakeFirst();
-    if (!row) return 'not-found' as const;
+    if (!row) return { status: 'not-found' };
     await trx
       .updateTable('member_inductions')
       .set({ revoked_at: now.toISOString(), revoked_by: actorName(actor), revoke_reason: input.reason })
@@ -205,7 +241,67 @@ export async function revokeInduction(
       target: `@${row.username}: ${row.name}`,
       detail: input.reason,
     });
-    return 'revoked' as const;
+    let bookings = await bookingsNeeding(trx, input.inductionId, input.userId, now);
+    if (input.alsoCancel && bookings.length) {
+      bookings = await cancelRows(
+        trx,
+        bookings.map((booking) => booking.id),
+        actorName(actor),
+        now,
+      );
+      for (const booking of bookings)
+        await recordAudit(trx, actor, {
+          action: 'booking.cancel',
+          target: `${booking.resource.name} ${booking.start} for @${row.username}`,
+          detail: input.reason,
+        });
+    }
+    return {
+      status: 'revoked',
+      member: { username: row.username, email: row.email },
+      induction: row.name,
+      bookings,
+      cancelled: Boolean(input.alsoCancel && bookings.length),
+    };
+  });
+}
+
+export type DeclineOutcome =
+  | { status: 'declined'; member: { email: string }; induction: string }
+  | { status: 'not-allowed' | 'not-found' };
+
+/** An inductor declines an open request with a reason ('Not yet: ...'); it is closed, and audited. */
+export async function declineRequest(
+  db: Kysely<Database>,
+  actor: InductionActor,
+  input: { requestId: string; reason: string },
+  now = new Date(),
+): Promise<DeclineOutcome> {
+  return writeTransaction(db, async (trx): Promise<DeclineOutcome> => {
+    const request = await trx
+      .selectFrom('induction_requests')
+      .innerJoin('inductions', 'inductions.id', 'induction_requests.induction_id')
+      .innerJoin('users', 'users.id', 'induction_requests.user_id')
+      .select(['induction_requests.induction_id', 'inductions.name', 'users.username', 'users.email'])
+      .where('induction_requests.id', '=', input.requestId)
+      .where('induction_requests.done_at', 'is', null)
+      .executeTakeFirst();
+    if (!request) return { status: 'not-found' };
+    if (!(await maySignOff(trx, actor, request.induction_id))) return { status: 'not-allowed' };
+    // Guarded: a sign-off or another decline that came first leaves nothing to decline.
+    const closed = await trx
+      .updateTable('induction_requests')
+      .set({ done_at: now.toISOString(), done_by: actorName(actor) })
+      .where('id', '=', input.requestId)
+      .where('done_at', 'is', null)
+      .executeTakeFirst();
+    if (!Number(closed.numUpdatedRows)) return { status: 'not-found' };
+    await recordAudit(trx, actor, {
+      action: 'induction.decline',
+      target: `@${request.username}: ${request.name}`,
+      detail: input.reason,
+    });
+    return { status: 'declined', member: { email: request.email }, induction: request.name };
   });
 }
 
@@ -244,7 +340,8 @@ export async function requestInduction(
 export interface InductionRequest {
   id: string;
   induction: InductionRef;
-  member: { id: string; username: string; fullname: string };
+  /** with the address an inductor reaches them at */
+  member: { id: string; username: string; fullname: string; email: string };
   message: string;
   createdAt: string;
   doneAt: string | null;
@@ -270,6 +367,7 @@ export async function openRequests(
       'users.id as user_id',
       'users.username',
       'users.fullname',
+      'users.email',
     ])
     .where('induction_requests.done_at', 'is', null)
     .orderBy('induction_requests.created_at');
@@ -282,7 +380,7 @@ export async function openRequests(
   return rows.map((row) => ({
     id: row.id,
     induction: { id: row.induction_id, slug: row.induction_slug, name: row.induction_name },
-    member: { id: row.user_id, username: row.username, fullname: row.fullname },
+    member: { id: row.user_id, username: row.username, fullname: row.fullname, email: row.email },
     message: row.message,
     createdAt: row.created_at,
     doneAt: row.done_at,
@@ -349,14 +447,18 @@ export interface InductionHolder {
   signedOffAt: string;
   signedOffBy: string;
   expiresAt: string | null;
+  /** their upcoming bookings of resources that need it (what a revocation would touch) */
+  upcoming: number;
 }
 
 /** The members holding (not revoked; expired included) the given inductions, by name. */
 export async function inductionHolders(
   db: Kysely<Database>,
   inductionIds: string[],
+  now = new Date(),
 ): Promise<InductionHolder[]> {
   if (!inductionIds.length) return [];
+  const counts = await upcomingNeeding(db, inductionIds, now);
   const rows = await db
     .selectFrom('member_inductions')
     .innerJoin('users', 'users.id', 'member_inductions.user_id')
@@ -379,7 +481,31 @@ export async function inductionHolders(
     signedOffAt: row.signed_off_at,
     signedOffBy: row.signed_off_by,
     expiresAt: row.expires_at,
+    upcoming: counts(row.induction_id, row.id),
   }));
+}
+
+/**
+ * How many upcoming bookings each member holds of resources that need each of `inductionIds`: what
+ * revoking their induction would touch. A function of (induction, member).
+ */
+export async function upcomingNeeding(db: Kysely<Database>, inductionIds: string[], now: Date) {
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('resources', 'resources.id', 'bookings.resource_id')
+    .select([
+      'bookings.user_id',
+      'resources.induction_id',
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('resources.induction_id', 'in', inductionIds)
+    .where('bookings.kind', '=', 'booking')
+    .where('bookings.status', '=', 'active')
+    .where('bookings.ends_at', '>', now.toISOString())
+    .groupBy(['bookings.user_id', 'resources.induction_id'])
+    .execute();
+  const counts = new Map(rows.map((row) => [`${row.induction_id}:${row.user_id}`, Number(row.count)]));
+  return (inductionId: string, userId: string) => counts.get(`${inductionId}:${userId}`) ?? 0;
 }
 
 /** A member's id by username (any case), for the sign-off form. */

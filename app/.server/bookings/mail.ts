@@ -68,22 +68,121 @@ export async function sendBookingCancelled(to: string, booking: Booking, reason?
 
 export async function sendInductionRequest(
   to: string[],
-  request: { member: { username: string; fullname: string }; induction: string; message: string },
+  request: {
+    member: { username: string; fullname: string; email: string };
+    induction: string;
+    message: string;
+  },
 ) {
   // At once, not one after another: a request waits for its mails, and every admin gets one. A
   // failed one is logged by sendMail and does not stop the others.
   await Promise.allSettled(
     to.map((address) =>
-      sendMail(
-        linkMessage({
+      sendMail({
+        ...linkMessage({
           to: address,
           subject: `Induction request: ${request.induction}`,
           intro: `${request.member.fullname} (@${request.member.username}) asks for the ${request.induction}.${request.message ? ` Their message: ${request.message}` : ''}`,
           button: 'Open induction requests',
           link: new URL('/inductions', config.PUBLIC_URL).toString(),
-          outro: 'Sign them off there once they have been inducted.',
+          outro: `Reply to this e-mail to reach ${request.member.fullname} and arrange a time; sign them off there once they have been inducted.`,
         }),
-      ),
+        replyTo: request.member.email,
+      }),
     ),
   );
 }
+
+const inductionsUrl = () => new URL('/resources', config.PUBLIC_URL).toString();
+
+/** After a sign-off: what the member can book now. */
+export async function sendInductionSignedOff(to: string, induction: string, resources: string[]) {
+  await kept(
+    sendMail(
+      linkMessage({
+        to,
+        subject: `Induction signed off: ${induction}`,
+        intro: resources.length
+          ? `You can now book ${listText(resources)}.`
+          : `You now hold the ${induction}.`,
+        button: 'Book a machine',
+        link: inductionsUrl(),
+        outro: 'Your inductions and when they expire are on My bookings.',
+      }),
+    ),
+  );
+}
+
+/** An open request declined with the inductor's reason. */
+export async function sendInductionDeclined(to: string, induction: string, reason: string) {
+  await kept(
+    sendMail(
+      linkMessage({
+        to,
+        subject: `Induction request: ${induction}`,
+        intro: `Not yet: ${reason}`,
+        button: 'Ask again later',
+        link: inductionsUrl(),
+        outro: `You can ask for the ${induction} again from the machine's page.`,
+      }),
+    ),
+  );
+}
+
+/**
+ * A revoked induction with its reason, and the member's upcoming bookings that needed it: cancelled
+ * with it, or standing (they cannot be used without it).
+ */
+export async function sendInductionRevoked(
+  to: string,
+  revoked: { induction: string; reason: string; bookings: Booking[]; cancelled: boolean },
+) {
+  await kept(
+    sendMail(
+      linkMessage({
+        to,
+        subject: `Induction revoked: ${revoked.induction}`,
+        intro: `Your ${revoked.induction} was revoked: ${sentence(revoked.reason)}${bookingsText(revoked.bookings, revoked.cancelled)}`,
+        button: 'My bookings',
+        link: bookingsUrl(),
+        outro: 'Ask an inductor when you are ready to be inducted again.',
+      }),
+    ),
+  );
+}
+
+/** A resource taken out of service with its reason, to a member with an upcoming booking of it. */
+export async function sendOutOfService(
+  to: string,
+  change: { resource: string; reason: string; bookings: Booking[]; cancelled: boolean },
+) {
+  await kept(
+    sendMail(
+      linkMessage({
+        to,
+        subject: `Out of service: ${change.resource}`,
+        intro: `${change.resource} is out of service: ${sentence(change.reason)}${bookingsText(change.bookings, change.cancelled)}`,
+        button: 'My bookings',
+        link: bookingsUrl(),
+        outro: 'The lab will tell you when it can be booked again on its page.',
+      }),
+    ),
+  );
+}
+
+/** ' The lab cancelled your booking of X for Tuesday ...' or ' Your booking of ... still stands; ...'. */
+function bookingsText(bookings: Booking[], cancelled: boolean) {
+  if (!bookings.length) return '';
+  const list = listText(bookings.map((booking) => `${booking.resource.name} for ${whenText(booking)}`));
+  const many = bookings.length > 1;
+  return cancelled
+    ? ` The lab cancelled your booking${many ? 's' : ''} of ${list} (Dublin time).`
+    : ` Your booking${many ? 's' : ''} of ${list} (Dublin time) still ${many ? 'stand' : 'stands'}; check with the lab before you come in.`;
+}
+
+/** A reason as typed, ended as a sentence so the next one can follow it. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** 'a', 'a and b', 'a, b and c'. */
+const listText = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

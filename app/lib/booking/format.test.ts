@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { inductionStatusText, whenText } from './format';
+import { inductionStatusText, revokedText, whenText } from './format';
 
 test('whenText: the day and times on the lab clock, a second day only when the booking reaches it', () => {
   // Summer time: 09:00 UTC is 10:00 in Dublin.
@@ -30,4 +30,22 @@ test('inductionStatusText: valid until, expired on, revoked on, or no expiry', (
     ),
   ).toBe('revoked on 20 November 2026');
   expect(inductionStatusText({ expiresAt: null, revokedAt: null }, now)).toBe('does not expire');
+});
+
+test('revokedText: nothing touched, bookings cancelled, or bookings standing listed', () => {
+  const member = { username: 'ana' };
+  const booking = {
+    start: '2026-12-01T10:00:00.000Z',
+    end: '2026-12-01T12:00:00.000Z',
+    resource: { name: 'CNC mill' },
+  };
+  expect(revokedText({ member, bookings: [], cancelled: false })).toBe(
+    'Induction revoked; @ana was e-mailed the reason.',
+  );
+  expect(revokedText({ member, bookings: [booking, booking], cancelled: true })).toBe(
+    'Induction revoked; @ana’s upcoming 2 bookings that needed it were cancelled, and they were e-mailed the reason.',
+  );
+  expect(revokedText({ member, bookings: [booking], cancelled: false })).toBe(
+    'Induction revoked; @ana was e-mailed the reason. Their upcoming booking that needs it still stands: Tuesday 1 December 2026, 10:00–12:00 (CNC mill).',
+  );
 });

@@ -21,3 +21,21 @@ export function inductionStatusText(held: Pick<HeldInduction, 'expiresAt' | 'rev
   const day = dateName(labDayOf(new Date(held.expiresAt)));
   return held.expiresAt <= now.toISOString() ? `expired on ${day}` : `valid until ${day}`;
 }
+
+/** What an inductor or admin is told after revoking: whom it touched and their bookings that need it. */
+export function revokedText(revoked: {
+  member: { username: string };
+  bookings: readonly (Pick<Booking, 'start' | 'end'> & { resource: { name: string } })[];
+  cancelled: boolean;
+}) {
+  const who = `@${revoked.member.username}`;
+  const count = revoked.bookings.length;
+  const plural = count === 1 ? 'booking' : `${count} bookings`;
+  if (!count) return `Induction revoked; ${who} was e-mailed the reason.`;
+  if (revoked.cancelled)
+    return `Induction revoked; ${who}’s upcoming ${plural} that needed it ${count === 1 ? 'was' : 'were'} cancelled, and they were e-mailed the reason.`;
+  const list = revoked.bookings
+    .map((booking) => `${whenText(booking)} (${booking.resource.name})`)
+    .join('; ');
+  return `Induction revoked; ${who} was e-mailed the reason. Their upcoming ${plural} that need${count === 1 ? 's' : ''} it still stand${count === 1 ? 's' : ''}: ${list}.`;
+}

@@ -35,6 +35,18 @@ export const InductionRevokeSchema = z.object({
     .trim()
     .min(1, 'Say why it is revoked.')
     .max(MAX_INDUCTION_NOTE, `A reason has at most ${MAX_INDUCTION_NOTE} characters.`),
+  /** 'Also cancel those bookings': the member's upcoming bookings that need it */
+  alsoCancel: z.boolean().default(false),
+});
+
+/** An inductor declines a member's open request, saying why ('Not yet: ...'). */
+export const InductionDeclineSchema = z.object({
+  requestId: z.string().min(1).max(100),
+  reason: z
+    .string({ required_error: 'Say why not yet.' })
+    .trim()
+    .min(1, 'Say why not yet.')
+    .max(MAX_INDUCTION_NOTE, `A reason has at most ${MAX_INDUCTION_NOTE} characters.`),
 });
 
 // The admin's forms (/admin/resources, /admin/inductions).
@@ -110,6 +122,8 @@ export const ResourceFormSchema = z
     induction: z.string().max(64).optional(),
     status: z.enum(['available', 'out_of_service'], { errorMap: () => ({ message: 'Choose a status' }) }),
     statusReason: text('Reason', 300).optional(),
+    /** 'Also cancel those bookings': the upcoming bookings of a resource going out of service */
+    alsoCancel: z.boolean().default(false),
     slotMinutes: z
       .number({ required_error: 'Slot length is required', invalid_type_error: 'Choose a slot length' })
       .refine((value) => (SLOT_LENGTHS as readonly number[]).includes(value), 'Choose 15, 30 or 60 minutes'),

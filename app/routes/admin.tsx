@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/admin/members', label: 'Members' },
   { to: '/admin/projects', label: 'Projects' },
   { to: '/admin/resources', label: 'Resources' },
+  { to: '/admin/bookings', label: 'Bookings' },
   { to: '/admin/inductions', label: 'Inductions' },
   { to: '/admin/log', label: 'Audit log' },
 ];

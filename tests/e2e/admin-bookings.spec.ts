@@ -256,3 +256,57 @@ function nextMonday() {
   while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 1) day = addDays(day, 1);
   return day;
 }
+
+test('staff see the day by resource and member, print its sheet, and cancel a booking with a reason the member is told', async ({
+  page,
+  expectAccessible,
+}) => {
+  await signedInAdmin(page);
+  const name = `Lathe ${tag()}`;
+  const resource = await fixtureResource({ name });
+  const [ana, bo] = await Promise.all([fixtureMember('ana'), fixtureMember('bo')]);
+  const day = addDays(labDayOf(new Date()), 2);
+  await fixtureBooking(ana.username, resource.slug, labTime(day, 9 * 60).toISOString(), 60);
+  await fixtureBooking(bo.username, resource.slug, labTime(day, 11 * 60).toISOString(), 90);
+
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bookings' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bookings');
+  await field(page, 'Resource').selectOption({ label: name });
+  await field(page, 'Day').fill(day);
+  await page.getByRole('button', { name: 'Show bookings' }).click();
+  await expect(page).toHaveURL(new RegExp(`resource=${resource.slug}&day=${day}`));
+  const table = page.getByRole('region', { name: 'Bookings found' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(1)).toContainText(`@${ana.username}`);
+  await expect(table.getByRole('row').nth(2)).toContainText('11:00–12:30');
+  await expectAccessible();
+
+  // The day sheet: both bookings, in order.
+  await page.getByRole('navigation', { name: 'Day sheets' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${name}:`);
+  await expect(page.getByRole('table')).toContainText(`@${ana.username}`);
+  await expect(page.getByRole('table')).toContainText(`@${bo.username}`);
+  await expectAccessible();
+  await page.getByRole('link', { name: 'Back to bookings' }).click();
+
+  // Cancelling needs a reason; then the member is told it.
+  const row = table.getByRole('row').filter({ hasText: `@${bo.username}` });
+  await row.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(row.getByRole('textbox')).toHaveAccessibleDescription(/Reason is required/);
+  await row.getByRole('textbox').fill('Chuck being replaced');
+  await row.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Booking cancelled; the member was e-mailed the reason.' }),
+  ).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const mail = await waitForMail(bo.email, (message) => message.subject === `Booking cancelled: ${name}`);
+  expect(mail.text).toContain('was cancelled by the lab: Chuck being replaced');
+
+  // By member: everything of theirs ahead.
+  await page.goto(`/admin/bookings?member=${ana.username.toUpperCase()}`);
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Upcoming for @${ana.username.toUpperCase()}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bookings found' }).getByRole('row')).toHaveCount(2);
+});

@@ -111,6 +111,8 @@ export const admin = {
       return outcome;
     },
   },
+  /** The lab's bookings by resource, day and member, and cancelling one with a reason. */
+  bookings: bookings.staff,
   inductions: {
     list: () => adminInductionList(db),
     byId: (id: string) => inductionForAdmin(db, id),

@@ -29,6 +29,8 @@ import {
   type InductionActor,
 } from './inductions';
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
+import { cancelForLab, staffBookings, type StaffFilters } from './staff';
+import type { Actor } from '../admin/audit';
 import {
   sendBookingCancelled,
   sendBookingConfirmation,
@@ -175,6 +177,18 @@ export function bookingsIn(db: Kysely<Database>) {
         const outcome = await declineRequest(db, actor, input);
         if (outcome.status === 'declined')
           await sendInductionDeclined(outcome.member.email, outcome.induction, input.reason);
+        return outcome;
+      },
+    },
+
+    /** The lab's day for staff (/admin/bookings): admins only, checked by the routes. */
+    staff: {
+      list: (filters: StaffFilters) => staffBookings(db, filters),
+      /** Cancels a member's booking for the lab with a reason, audited; the member is mailed it. */
+      async cancel(bookingId: string, reason: string, actor: Actor) {
+        const outcome = await cancelForLab(db, bookingId, reason, actor);
+        if (outcome.status === 'cancelled')
+          await sendBookingCancelled(outcome.email, outcome.booking, reason);
         return outcome;
       },
     },

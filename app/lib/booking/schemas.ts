@@ -262,6 +262,12 @@ export const OnBehalfSchema = z.object({
   override: z.boolean().default(false),
 });
 
+/** Staff cancel a member's booking (/admin/bookings), saying why: the member is mailed the reason. */
+export const LabCancelSchema = z.object({
+  bookingId: z.string().min(1).max(100),
+  reason: required('Reason', 300),
+});
+
 export const InductionFormSchema = z.object({
   name: required('Name', 80),
   description: text('Description', 2000).default(''),

@@ -1,0 +1,87 @@
+// The lab's day as staff see it (/admin/bookings, docs/product.md §10): members' bookings by
+// resource, day and member, in pages; the day sheet of one resource; and a booking cancelled by
+// the lab with a reason, audited in the same transaction (the facade mails the member after it).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { actorName, recordAudit, type Actor } from '../admin/audit';
+import type { Booking } from '~/lib/booking/models';
+import { addDays, labDayOf, labTime, type LabDay } from '~/lib/booking/time';
+import { cancelRows, selectBookings, toBooking, writeTransaction } from './rows';
+
+export const STAFF_PAGE_SIZE = 50;
+
+export interface StaffFilters {
+  /** a resource's slug */
+  resource: string | null;
+  /** a lab day; none: today, or with a member, everything of theirs that has not ended */
+  day: LabDay | null;
+  /** a member's username, any case */
+  member: string | null;
+  page: number;
+}
+
+export interface StaffBooking {
+  booking: Booking;
+  member: { username: string; fullname: string } | null;
+}
+
+/** Active bookings and maintenance blocks matching `filters`, by start; `more` when a next page has some. */
+export async function staffBookings(db: Kysely<Database>, filters: StaffFilters, now = new Date()) {
+  let query = selectBookings(db)
+    .leftJoin('users', 'users.id', 'bookings.user_id')
+    .select(['users.username', 'users.fullname'])
+    .where('bookings.status', '=', 'active');
+  if (filters.resource) query = query.where('resources.slug', '=', filters.resource);
+  if (filters.member) query = query.where('users.username_key', '=', filters.member.trim().toLowerCase());
+  const day = filters.day ?? (filters.member ? null : labDayOf(now));
+  if (day)
+    query = query
+      .where('bookings.starts_at', '<', labTime(addDays(day, 1), 0).toISOString())
+      .where('bookings.ends_at', '>', labTime(day, 0).toISOString());
+  else query = query.where('bookings.ends_at', '>', now.toISOString());
+  const rows = await query
+    .orderBy('bookings.starts_at')
+    .orderBy('resources.position')
+    .limit(STAFF_PAGE_SIZE + 1)
+    .offset((filters.page - 1) * STAFF_PAGE_SIZE)
+    .execute();
+  return {
+    day,
+    rows: rows.slice(0, STAFF_PAGE_SIZE).map((row): StaffBooking => ({
+      booking: toBooking(row),
+      member: row.username ? { username: row.username, fullname: row.fullname ?? '' } : null,
+    })),
+    more: rows.length > STAFF_PAGE_SIZE,
+  };
+}
+
+export type LabCancelOutcome =
+  { status: 'cancelled'; booking: Booking; email: string } | { status: 'not-found' };
+
+/** The lab cancels a member's active booking with a reason; guarded, so two staff at once cancel it once. */
+export async function cancelForLab(
+  db: Kysely<Database>,
+  bookingId: string,
+  reason: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<LabCancelOutcome> {
+  return writeTransaction(db, async (trx): Promise<LabCancelOutcome> => {
+    const member = await trx
+      .selectFrom('bookings')
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select(['users.username', 'users.email'])
+      .where('bookings.id', '=', bookingId)
+      .where('bookings.kind', '=', 'booking')
+      .executeTakeFirst();
+    if (!member) return { status: 'not-found' };
+    const [booking] = await cancelRows(trx, [bookingId], actorName(actor), now);
+    if (!booking) return { status: 'not-found' };
+    await recordAudit(trx, actor, {
+      action: 'booking.cancel',
+      target: `${booking.resource.name} ${booking.start} for @${member.username}`,
+      detail: reason,
+    });
+    return { status: 'cancelled', booking, email: member.email };
+  });
+}

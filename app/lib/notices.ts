@@ -28,6 +28,7 @@ export function loginErrorText(key: string | null): string | null {
 const bookingNotices = {
   booked: 'Booking confirmed.',
   cancelled: 'Booking cancelled.',
+  changed: 'Booking changed.',
 } as const;
 
 export type BookingNoticeKey = keyof typeof bookingNotices;

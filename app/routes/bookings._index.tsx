@@ -119,13 +119,22 @@ export default function MyBookings() {
                   {booking.cannotCancel ? (
                     <span className="muted">{booking.cannotCancel}</span>
                   ) : (
-                    <Link
-                      to={`/bookings/${booking.id}/cancel`}
-                      className="button button-small button-secondary"
-                      aria-label={`Cancel booking of ${booking.resource.name}, ${booking.when}`}
-                    >
-                      Cancel booking
-                    </Link>
+                    <>
+                      <Link
+                        to={`/bookings/${booking.id}/change`}
+                        className="button button-small button-secondary"
+                        aria-label={`Change booking of ${booking.resource.name}, ${booking.when}`}
+                      >
+                        Change booking
+                      </Link>
+                      <Link
+                        to={`/bookings/${booking.id}/cancel`}
+                        className="button button-small button-secondary"
+                        aria-label={`Cancel booking of ${booking.resource.name}, ${booking.when}`}
+                      >
+                        Cancel booking
+                      </Link>
+                    </>
                   )}
                 </p>
               </li>

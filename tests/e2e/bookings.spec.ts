@@ -40,7 +40,7 @@ function calendarEvents(body: string) {
   };
 }
 
-test('a member with the induction books a free slot, sees it, gets the .ics by mail and cancels', async ({
+test('a member with the induction books a free slot, sees it, gets the .ics by mail, changes it and cancels', async ({
   page,
   expectAccessible,
 }) => {
@@ -107,7 +107,33 @@ test('a member with the induction books a free slot, sees it, gets the .ics by m
     '10:00–12:00 Your booking',
   );
 
+  // Change it: a start off the calendar's slots is refused next to the field, what was typed kept,
+  // the booking as it was; then 13:00 for one hour: same UID, SEQUENCE raised, mailed.
   await page.goto('/bookings');
+  await page.getByRole('link', { name: /^Change booking of Test machine/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change booking');
+  await expect(page.getByLabel('Start time')).toHaveValue('10:00');
+  await expect(page.getByLabel('Length')).toHaveValue('120');
+  await expectAccessible();
+  await page.getByLabel('Start time').fill('13:20');
+  await page.getByRole('button', { name: 'Change booking' }).click();
+  await expect(page.getByLabel('Start time')).toHaveAccessibleDescription(
+    /Choose a start time from the calendar/,
+  );
+  await expect(page.getByLabel('Start time')).toHaveValue('13:20');
+  await page.getByLabel('Start time').fill('13:00');
+  await page.getByLabel('Length').selectOption({ label: '1 hour' });
+  await page.getByRole('button', { name: 'Change booking' }).click();
+  await expect(page).toHaveURL(/\/bookings\?notice=changed$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Booking changed.' })).toBeVisible();
+  await expect(upcoming).toContainText('13:00–14:00');
+  const changeMail = await waitForMail(member.email, (message) =>
+    message.subject.startsWith('Booking changed'),
+  );
+  expect(calendarEvents(attachment(changeMail.raw, 'booking.ics') ?? '').events).toEqual([
+    expect.objectContaining({ uid: fromMail.events[0]!.uid, sequence: 1, start: at(day, 13).toISOString() }),
+  ]);
+
   await page.getByRole('link', { name: /^Cancel booking of Test machine/ }).click();
   await expect(page.getByText('Are you sure you want to cancel this booking?')).toBeVisible();
   await expectAccessible();
@@ -122,7 +148,7 @@ test('a member with the induction books a free slot, sees it, gets the .ics by m
   const cancelled = calendarEvents(attachment(cancelMail.raw, 'booking.ics') ?? '');
   expect(cancelled.method).toBe('CANCEL');
   expect(cancelled.events).toEqual([
-    expect.objectContaining({ uid: fromMail.events[0]!.uid, sequence: 1, status: 'CANCELLED' }),
+    expect.objectContaining({ uid: fromMail.events[0]!.uid, sequence: 2, status: 'CANCELLED' }),
   ]);
 });
 

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
-import { book, cancelBooking } from './book';
+import { book, cancelBooking, changeBooking } from './book';
 import { TAKEN_MESSAGE } from '~/lib/booking/slots';
 import { bookingsIn, TOO_FAST } from './index';
 import { refusalStatus } from '~/lib/booking/rules';
@@ -413,3 +413,65 @@ describe('the lab’s changes reach the bookings they touch', () => {
 });
 
 const openRequestsOf = (userId: string) => openRequests(db, { userId });
+
+describe('changing a booking', () => {
+  test('another start or length: same row and UID, SEQUENCE raised; overlapping itself is no clash', async () => {
+    const { id } = await newResource(db, { rules: { maxUpcoming: 1, maxMinutes: 120 } });
+    const member = await newMember(db, 'change');
+    const start = ahead(3);
+    const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: 'jig' });
+    if (booked.status !== 'booked') throw new Error(booked.status);
+    // Half an hour later and longer: it overlaps its own old time, and the limit of 1 is its own.
+    const later = new Date(start.getTime() + 30 * 60_000);
+    const moved = await changeBooking(db, {
+      bookingId: booked.booking.id,
+      userId: member.id,
+      start: later,
+      minutes: 90,
+    });
+    expect(
+      moved.status === 'changed' && [
+        moved.booking.uid,
+        moved.booking.sequence,
+        moved.booking.start,
+        moved.booking.end,
+        moved.booking.note,
+      ],
+    ).toEqual([
+      booked.booking.uid,
+      1,
+      later.toISOString(),
+      new Date(later.getTime() + 90 * 60_000).toISOString(),
+      'jig',
+    ]);
+  });
+
+  test('refused by a rule or taken by another member: the booking stays as it was; not theirs: not found', async () => {
+    const { id } = await newResource(db, { rules: { maxMinutes: 120 } });
+    const [member, other] = [await newMember(db, 'chg'), await newMember(db, 'oth')];
+    const start = ahead(4);
+    const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: '' });
+    if (booked.status !== 'booked') throw new Error(booked.status);
+    const theirs = new Date(start.getTime() + 3 * 60 * 60_000);
+    expect(
+      (await book(db, { resourceId: id, userId: other.id, start: theirs, minutes: 60, note: '' })).status,
+    ).toBe('booked');
+    const change = (patch: { start?: Date; minutes?: number; userId?: string }) =>
+      changeBooking(db, { bookingId: booked.booking.id, userId: member.id, start, minutes: 60, ...patch });
+
+    const tooLong = await change({ minutes: 180 });
+    expect(tooLong.status === 'refused' && tooLong.refusal.message).toBe(
+      'A booking here lasts at most 2 hours.',
+    );
+    const taken = await change({ start: theirs });
+    expect(taken.status === 'taken' && taken.refusal.message).toBe('That slot was just taken.');
+    expect(taken.status === 'taken' && taken.nearest.length).toBeGreaterThan(0);
+    expect((await change({ userId: other.id })).status).toBe('not-found');
+    const row = await db
+      .selectFrom('bookings')
+      .select(['starts_at', 'sequence', 'status'])
+      .where('id', '=', booked.booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ starts_at: start.toISOString(), sequence: 0, status: 'active' });
+  });
+});

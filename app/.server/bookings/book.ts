@@ -226,7 +226,7 @@ function onBehalfRefusal(start: Date, minutes: number, now: Date): Refusal | nul
  * What stands where the database refused the booking, read after the race was lost, and the free
  * starts near it that fit a booking of the same length (none when it is the member's own).
  */
-async function afterClash(db: Kysely<Database>, request: BookRequest, now: Date) {
+async function afterClash(db: Kysely<Database>, request: BookRequest, now: Date, changing?: string) {
   const { resourceId, start, minutes } = request;
   const row = await selectResources(db).where('resources.id', '=', resourceId).executeTakeFirstOrThrow();
   const rules = rulesOf(row);
@@ -236,6 +236,7 @@ async function afterClash(db: Kysely<Database>, request: BookRequest, now: Date)
     new Date(start.getTime() - 3 * DAY_MS),
     new Date(start.getTime() + 3 * DAY_MS),
     request.userId,
+    changing,
   );
   const refusal = inTheWay(rules, start, minutes, blocks);
   const nearest = refusal.rule === 'mine' ? [] : nearestFree(rules, start, minutes, blocks, now);
@@ -278,4 +279,88 @@ export async function cancelBooking(
       ? ({ status: 'cancelled', booking: changed } as const)
       : ({ status: 'not-found' } as const);
   });
+}
+
+export type ChangeOutcome =
+  | { status: 'changed'; booking: Booking }
+  | { status: 'refused'; refusal: Refusal }
+  | { status: 'taken'; refusal: Refusal; nearest: string[] }
+  | { status: 'not-found' };
+
+/**
+ * Moves a member's own booking to another start or length on the same resource: until the
+ * cancellation cutoff, by every rule (counted without the booking itself) and the clash guarantee,
+ * in one transaction; the same row, so the same UID, with SEQUENCE raised. A refused change leaves
+ * the booking as it was.
+ */
+export async function changeBooking(
+  db: Kysely<Database>,
+  input: { bookingId: string; userId: string; start: Date; minutes: number; now?: Date },
+): Promise<ChangeOutcome> {
+  const now = input.now ?? new Date();
+  const { start, minutes } = input;
+  let resourceId: string | null = null;
+  try {
+    return await writeTransaction(db, async (trx): Promise<ChangeOutcome> => {
+      await lockMember(trx, input.userId);
+      const current = await trx
+        .selectFrom('bookings')
+        .select(['resource_id', 'starts_at', 'ends_at'])
+        .where('id', '=', input.bookingId)
+        .where('user_id', '=', input.userId)
+        .where('kind', '=', 'booking')
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!current) return { status: 'not-found' };
+      resourceId = current.resource_id;
+      await lockResource(trx, current.resource_id);
+      const resource = toResource(
+        await selectResources(trx).where('resources.id', '=', current.resource_id).executeTakeFirstOrThrow(),
+      );
+      const rules = resource.rules;
+      const holds = await memberHolds(trx, resource.id, input.userId, start, now);
+      // The booking being changed does not count against itself.
+      const own = (Date.parse(current.ends_at) - Date.parse(current.starts_at)) / 60_000;
+      const sameWeek =
+        countingWeek(new Date(current.starts_at)).start.getTime() === countingWeek(start).start.getTime();
+      const refusal =
+        cancelRefusal(rules, new Date(current.starts_at), now, 'changed') ??
+        (await standingRefusal(trx, resource, input.userId, now)) ??
+        timeRefusal(rules, start, minutes, now) ??
+        limitRefusal(rules, minutes, {
+          upcoming: holds.upcoming - 1,
+          weekMinutes: holds.weekMinutes - (sameWeek ? own : 0),
+        });
+      if (refusal) return { status: 'refused', refusal };
+      const end = addMinutes(start, minutes);
+      await trx
+        .updateTable('bookings')
+        .set((eb) => ({
+          starts_at: start.toISOString(),
+          ends_at: end.toISOString(),
+          block_start: epochMinutes(start),
+          block_end: epochMinutes(end) + rules.bufferMinutes,
+          sequence: eb('sequence', '+', 1),
+          updated_at: now.toISOString(),
+        }))
+        .where('id', '=', input.bookingId)
+        .where('status', '=', 'active')
+        .execute();
+      const row = await selectBookings(trx)
+        .where('bookings.id', '=', input.bookingId)
+        .executeTakeFirstOrThrow();
+      return { status: 'changed', booking: toBooking(row) };
+    });
+  } catch (error) {
+    if (!isClash(error) || !resourceId) throw error;
+    return {
+      status: 'taken',
+      ...(await afterClash(
+        db,
+        { resourceId, userId: input.userId, start, minutes, note: '' },
+        now,
+        input.bookingId,
+      )),
+    };
+  }
 }

@@ -11,11 +11,13 @@ import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking
 import {
   book,
   cancelBooking,
+  changeBooking,
   memberHolds,
   standingRefusal,
   type BookOutcome,
   type BookRequest,
   type CancelOutcome,
+  type ChangeOutcome,
 } from './book';
 import {
   declineRequest,
@@ -224,6 +226,22 @@ export function bookingsIn(db: Kysely<Database>) {
       if (outcome.status === 'cancelled') {
         const to = await emailOf(userId);
         if (to) await sendBookingCancelled(to, outcome.booking);
+      }
+      return outcome;
+    },
+
+    /** Moves a member's own booking (same resource, every rule, one transaction); they are mailed it. */
+    async change(input: {
+      bookingId: string;
+      userId: string;
+      start: Date;
+      minutes: number;
+    }): Promise<ChangeOutcome> {
+      if (!(await withinWriteLimit(input.userId))) return { status: 'refused', refusal: TOO_FAST };
+      const outcome = await changeBooking(db, input);
+      if (outcome.status === 'changed') {
+        const to = await emailOf(input.userId);
+        if (to) await sendBookingConfirmation(to, outcome.booking, true);
       }
       return outcome;
     },

@@ -11,11 +11,12 @@ import { whenText } from '~/lib/booking/format';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 
-export async function sendBookingConfirmation(to: string, booking: Booking) {
+/** `changed`: the member moved it ('Booking changed'); the attached event has the same UID, SEQUENCE raised. */
+export async function sendBookingConfirmation(to: string, booking: Booking, changed = false) {
   const message = linkMessage({
     to,
-    subject: `Booking confirmed: ${booking.resource.name}`,
-    intro: `Your booking of ${booking.resource.name} is confirmed for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''} The attached file adds it to your calendar.`,
+    subject: `${changed ? 'Booking changed' : 'Booking confirmed'}: ${booking.resource.name}`,
+    intro: `Your booking of ${booking.resource.name} is ${changed ? 'now' : 'confirmed'} for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''} The attached file ${changed ? 'updates it in' : 'adds it to'} your calendar.`,
     button: 'My bookings',
     link: bookingsUrl(),
     outro: 'Plans changed? Cancel it from My bookings so someone else can use the time.',

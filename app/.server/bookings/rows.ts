@@ -145,23 +145,27 @@ export const toBooking = (row: BookingRow): Booking => ({
   cancelledAt: row.cancelled_at,
 });
 
-/** The active rows of a resource that block time between two instants, as calendar blocks. */
+/**
+ * The active rows of a resource that block time between two instants, as calendar blocks; without
+ * the booking `leaving` out, the one a member is changing (it does not stand in its own way).
+ */
 export async function calendarBlocks(
   db: Kysely<Database>,
   resourceId: string,
   from: Date,
   to: Date,
   viewerId: string | null,
+  leaving?: string,
 ): Promise<CalendarBlock[]> {
-  const rows = await db
+  let query = db
     .selectFrom('bookings')
     .select(['kind', 'user_id', 'starts_at', 'ends_at', 'block_end'])
     .where('resource_id', '=', resourceId)
     .where('status', '=', 'active')
     .where('block_start', '<', epochMinutes(to) + 1)
-    .where('block_end', '>', epochMinutes(from))
-    .orderBy('block_start')
-    .execute();
+    .where('block_end', '>', epochMinutes(from));
+  if (leaving) query = query.where('id', '<>', leaving);
+  const rows = await query.orderBy('block_start').execute();
   return rows.map((row) => ({
     kind: row.kind,
     mine: viewerId !== null && row.user_id === viewerId,

@@ -162,14 +162,20 @@ export function limitRefusal(
   return null;
 }
 
-export function cancelRefusal(rules: BookingRules, start: Date, now: Date): Refusal | null {
+/** The cancellation cutoff, which a change of a booking keeps too (`verb`: 'changed'). */
+export function cancelRefusal(
+  rules: BookingRules,
+  start: Date,
+  now: Date,
+  verb: 'cancelled' | 'changed' = 'cancelled',
+): Refusal | null {
   if (start > now && start.getTime() - now.getTime() >= rules.cancelCutoffMinutes * 60_000) return null;
   return refuse(
     'cutoff',
     null,
     rules.cancelCutoffMinutes
-      ? `Bookings can be cancelled until ${duration(rules.cancelCutoffMinutes)} before they start.`
-      : 'Bookings can be cancelled until they start.',
+      ? `Bookings can be ${verb} until ${duration(rules.cancelCutoffMinutes)} before they start.`
+      : `Bookings can be ${verb} until they start.`,
   );
 }
 

@@ -1,7 +1,14 @@
 // The 'Confirm booking' form's schema: what a forged or broken form gets back.
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, test } from 'vitest';
-import { BookSchema, FeedResetSchema, parseInstant } from './schemas';
+import {
+  BookSchema,
+  ChangeBookingSchema,
+  FeedResetSchema,
+  labTimeExists,
+  MaintenanceSchema,
+  parseInstant,
+} from './schemas';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -59,4 +66,24 @@ test('parseInstant reads only UTC ISO instants that exist', () => {
 test('FeedResetSchema takes only its own intent', () => {
   expect(parseWithZod(form({ intent: 'reset-feed' }), { schema: FeedResetSchema }).status).toBe('success');
   expect(parseWithZod(form({ intent: 'delete' }), { schema: FeedResetSchema }).status).toBe('error');
+});
+
+test('a time the clocks skip is refused, not moved; the repeated hour is a real time', () => {
+  const change = (day: string, time: string) => ChangeBookingSchema.safeParse({ day, time, minutes: 60 });
+  const skipped = change('2027-03-28', '01:30');
+  expect(skipped.success).toBe(false);
+  expect(skipped.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+    ['time', 'That time does not exist in Dublin: the clocks go forward.'],
+  ]);
+  expect(change('2027-03-28', '02:00').success).toBe(true);
+  expect(change('2026-10-25', '01:30').success).toBe(true);
+  expect(labTimeExists('2027-03-28', '00:59')).toBe(true);
+  const block = MaintenanceSchema.safeParse({
+    startDay: '2027-03-28',
+    startTime: '01:00',
+    endDay: '2027-03-28',
+    endTime: '03:00',
+    reason: 'Clock change',
+  });
+  expect(block.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['startTime']);
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
-import { labTime, parseLabDay } from './time';
+import { labClock, labTime, parseLabDay } from './time';
 import { MAX_BOOKING_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
 import { slugify } from '../slug';
 
@@ -223,6 +223,20 @@ const clockField = (label: string) =>
 /** An instant from a date and a time on the lab's clocks (Europe/Dublin). */
 export const labInstant = (day: string, time: string) => labTime(day, clockMinutes(time));
 
+export const NO_SUCH_TIME = 'That time does not exist in Dublin: the clocks go forward.';
+
+/**
+ * Whether a date and time typed on the lab's clocks names an instant: 01:30 on the last Sunday of
+ * March is skipped when the clocks go forward, and is refused rather than moved to another hour.
+ */
+export const labTimeExists = (day: string, time: string) =>
+  parseLabDay(day) === null || !TIME.test(time) || labClock(labInstant(day, time)) === time;
+
+/** The issue for a start (or end) typed in the hour the clocks skip. */
+const skippedHour = (day: string, time: string, path: string, ctx: z.RefinementCtx) => {
+  if (!labTimeExists(day, time)) ctx.addIssue({ code: 'custom', path: [path], message: NO_SUCH_TIME });
+};
+
 /** A maintenance block: from and to on the lab's clocks, why, and whether to cancel bookings in the way. */
 export const MaintenanceSchema = z
   .object({
@@ -234,6 +248,8 @@ export const MaintenanceSchema = z
     alsoCancel: z.boolean().default(false),
   })
   .superRefine((form, ctx) => {
+    skippedHour(form.startDay, form.startTime, 'startTime', ctx);
+    skippedHour(form.endDay, form.endTime, 'endTime', ctx);
     const end = labInstant(form.endDay, form.endTime);
     if (end <= labInstant(form.startDay, form.startTime))
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end must be after the start' });
@@ -247,20 +263,35 @@ export const MaintenanceSchema = z
   });
 
 /** An admin's booking for a member, past the rules (never past a clash), and why. */
-export const OnBehalfSchema = z.object({
-  username: required('Username', 64),
-  day: dayField('Start'),
-  time: clockField('Start'),
-  minutes: z
-    .number({ required_error: 'Length is required', invalid_type_error: 'Length must be a number' })
-    .int('Length must be a whole number of minutes')
-    .min(1, 'Length must be at least 1 minute')
-    .max(7 * 1440, 'Length must be at most 10080 minutes (7 days)'),
-  reason: required('Reason', 300),
-  note: text('Note', 300).default(''),
-  /** 'Book anyway': past a missing induction or an out-of-service resource */
-  override: z.boolean().default(false),
-});
+export const OnBehalfSchema = z
+  .object({
+    username: required('Username', 64),
+    day: dayField('Start'),
+    time: clockField('Start'),
+    minutes: z
+      .number({ required_error: 'Length is required', invalid_type_error: 'Length must be a number' })
+      .int('Length must be a whole number of minutes')
+      .min(1, 'Length must be at least 1 minute')
+      .max(7 * 1440, 'Length must be at most 10080 minutes (7 days)'),
+    reason: required('Reason', 300),
+    note: text('Note', 300).default(''),
+    /** 'Book anyway': past a missing induction or an out-of-service resource */
+    override: z.boolean().default(false),
+  })
+  .superRefine((form, ctx) => skippedHour(form.day, form.time, 'time', ctx));
+
+/** 'Change booking': another start (a date and time on the lab's clocks) or length, same resource. */
+export const ChangeBookingSchema = z
+  .object({
+    day: dayField('Start'),
+    time: clockField('Start'),
+    minutes: z
+      .number({ required_error: 'Choose a length.', invalid_type_error: 'Choose a length.' })
+      .int('Choose a length.')
+      .positive('Choose a length.')
+      .max(7 * 1440, 'Choose a length.'),
+  })
+  .superRefine((form, ctx) => skippedHour(form.day, form.time, 'time', ctx));
 
 /** Staff cancel a member's booking (/admin/bookings), saying why: the member is mailed the reason. */
 export const LabCancelSchema = z.object({

@@ -13,6 +13,8 @@ test.each([
     '/auth/google/callback?code=…&state=…',
   ],
   ['a search (what someone typed)', '/members?q=ada+lovelace&page=2', '/members?q=…&page=2'],
+  ['a private calendar feed’s token', '/calendar/Zm9vYmFyYmF6cXV4.ics', '/calendar/[token].ics'],
+  ['a feed’s token with a query', '/calendar/Zm9vYmFy.ics?x=1', '/calendar/[token].ics?x=…'],
   [
     'a mode of Firebase with its key',
     '/reset-password?mode=resetPassword&oobCode=abc&apiKey=k',

@@ -20,11 +20,18 @@ const SHOWN = new Set([
   'team',
 ]);
 
+/** A private calendar feed's address: its token is the feed's only secret (docs/architecture.md §6). */
+const FEED_PATH = /^\/calendar\/[^/?]*\.ics$/;
+
 /** The path and query of `url` as the log writes them. */
 export function loggedUrl(url: string): string {
   const mark = url.indexOf('?');
-  if (mark === -1) return url;
-  const path = url.slice(0, mark);
+  const path = FEED_PATH.test(mark === -1 ? url : url.slice(0, mark))
+    ? '/calendar/[token].ics'
+    : mark === -1
+      ? url
+      : url.slice(0, mark);
+  if (mark === -1) return path;
   let params: URLSearchParams;
   try {
     // URLSearchParams never throws on bad escapes; decodeURIComponent of a name below might.

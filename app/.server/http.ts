@@ -23,3 +23,9 @@ export async function fromStore<T>(call: Promise<T>): Promise<T> {
 
 /** Public pages may be cached briefly by browsers and revalidated. */
 export const PUBLIC_PAGE_CACHE = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
+
+/**
+ * A page that shows a secret (a calendar feed's address, invite keys, a reset code) is kept by no
+ * cache, not even the browser's disk: a shared computer's next user cannot page back to it.
+ */
+export const SECRET_PAGE_CACHE = { 'Cache-Control': 'private, no-store' };

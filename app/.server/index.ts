@@ -34,7 +34,7 @@ export {
   SignInSwitchSchema,
 } from '~/lib/schemas';
 export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
-export { fromStore, notFound, PUBLIC_PAGE_CACHE } from './http';
+export { fromStore, notFound, PUBLIC_PAGE_CACHE, SECRET_PAGE_CACHE } from './http';
 export { LEGAL_PAGE_CACHE, legalText } from './legal';
 export { identity, IdentityError, identityMessage } from './identity';
 export { LIMITS, withinAddressLimit } from './rate-limit';

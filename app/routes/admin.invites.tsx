@@ -4,6 +4,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  SECRET_PAGE_CACHE,
   admin,
   config,
   formReply,
@@ -22,6 +23,9 @@ import { useLazyValidation } from '~/components/validation';
 import { inviteLink, MAX_INVITE_DAYS, MAX_INVITE_USES } from '~/lib/invites';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
+
+/** The page shows invite keys. */
+export const headers = () => SECRET_PAGE_CACHE;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Invites', description: 'Invite keys for new members.' });

@@ -193,19 +193,22 @@ export default function ResourceMaintenance() {
 
 type Result = SubmissionResult<string[]> | undefined;
 
-function MaintenanceForm({ action, lastResult }: { action: string; lastResult: Result }) {
+type FormProps = { action: string; lastResult: Result };
+
+function MaintenanceForm({ action, lastResult }: FormProps) {
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof MaintenanceSchema>>({
     id: 'maintenance',
     lastResult,
     shouldValidate: 'onSubmit',
   });
+  const formErrors = shownErrors(form.errors, lastResult);
   return (
     <section aria-labelledby="maintenance-heading">
       <h2 id="maintenance-heading">Block time for maintenance</h2>
       <Form method="post" action={action} {...getFormProps(form)} noValidate className="card admin-form">
         <input type="hidden" name="intent" value="maintenance" />
-        <FormBanner id={form.errorId} errors={form.errors} />
+        <FormBanner id={form.errorId} errors={formErrors} />
         <p className="field-hint">Dublin time. Nobody can book the resource while the block stands.</p>
         <DayAndTime day={fields.startDay} time={fields.startTime} named="Start" />
         <DayAndTime day={fields.endDay} time={fields.endTime} named="End" />
@@ -220,7 +223,7 @@ function MaintenanceForm({ action, lastResult }: { action: string; lastResult: R
           <label className="checkbox">
             <input
               {...getInputProps(fields.alsoCancel, { type: 'checkbox' })}
-              aria-describedby={form.errors ? form.errorId : undefined}
+              aria-describedby={formErrors ? form.errorId : undefined}
             />{' '}
             Also cancel those bookings
           </label>
@@ -237,19 +240,20 @@ function MaintenanceForm({ action, lastResult }: { action: string; lastResult: R
   );
 }
 
-function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Result }) {
+function OnBehalfForm({ action, lastResult }: FormProps) {
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof OnBehalfSchema>>({
     id: 'behalf',
     lastResult,
     shouldValidate: 'onSubmit',
   });
+  const formErrors = shownErrors(form.errors, lastResult);
   return (
     <section aria-labelledby="behalf-heading">
       <h2 id="behalf-heading">Book for a member</h2>
       <Form method="post" action={action} {...getFormProps(form)} noValidate className="card admin-form">
         <input type="hidden" name="intent" value="behalf" />
-        <FormBanner id={form.errorId} errors={form.errors} />
+        <FormBanner id={form.errorId} errors={formErrors} />
         <p className="field-hint">
           Past the member’s limits, notice, length and opening hours; never over another booking or in the
           past. The member gets the confirmation e-mail.
@@ -299,6 +303,12 @@ function OnBehalfForm({ action, lastResult }: { action: string; lastResult: Resu
     </section>
   );
 }
+
+/**
+ * The server's errors for the whole form, only while its answer stands: after a change's redirect
+ * there is none, and conform would otherwise keep showing the last refusal ('1 booking stands...').
+ */
+const shownErrors = (errors: string[] | undefined, lastResult: Result) => (lastResult ? errors : undefined);
 
 /** A date and a time on the lab's clock, side by side: 'Start date' and 'Start time', or 'Date' and 'Time'. */
 function DayAndTime({

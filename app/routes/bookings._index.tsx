@@ -10,6 +10,7 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  SECRET_PAGE_CACHE,
   bookings,
   config,
   FeedResetSchema,
@@ -20,6 +21,7 @@ import {
   requireUser,
   tooLarge,
 } from '~/.server';
+import { CopyButton } from '~/components/copy-button';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { inductionStatusText, whenText } from '~/lib/booking/format';
@@ -28,6 +30,9 @@ import { cancelRefusal } from '~/lib/booking/rules';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import { bookingNoticeText } from '~/lib/notices';
+
+/** The page shows the private feed's address. */
+export const headers = () => SECRET_PAGE_CACHE;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My bookings', description: 'Your bookings of the lab’s machines.' });
@@ -235,9 +240,15 @@ function CalendarFeed({ url }: { url: string }) {
         it can see your bookings.
       </p>
       <p>
-        <label htmlFor="feed-url">Your calendar address</label>
-        <input id="feed-url" className="feed-url" type="text" readOnly value={url} />
+        <a href={url.replace(/^https?:/, 'webcal:')} className="button button-small">
+          Subscribe in your calendar app
+        </a>
       </p>
+      <div className="field">
+        <label htmlFor="feed-url">Your calendar address</label>
+        <textarea id="feed-url" className="feed-url" readOnly rows={2} value={url} />
+        <CopyButton text={url} label="Copy address" />
+      </div>
       <Form method="post" {...getFormProps(form)}>
         <FormBanner id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="reset-feed" />

@@ -23,6 +23,7 @@ import {
   readForm,
   resetCode,
   ResetPasswordSchema,
+  SECRET_PAGE_CACHE,
   tooLarge,
 } from '~/.server';
 import { FormBanner } from '~/components/forms';
@@ -54,7 +55,7 @@ async function checkCode(
 
 /** The reset code was in this page's address: no other site gets it as a referrer. ('no-referrer'
  * would also make the browser send 'Origin: null' with the form, which the server refuses.) */
-export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'same-origin' });
+export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'same-origin', ...SECRET_PAGE_CACHE });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const moved = await moveResetCodeToCookie(request);

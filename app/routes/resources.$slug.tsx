@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
   askForInduction,
   bookings,
@@ -53,6 +53,14 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     keywords: [resource.name, RESOURCE_KINDS[resource.kind], 'book'],
     image,
     extra: [
+      // Its public feed of busy times, for calendar apps and feed readers that look for one.
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        type: 'text/calendar',
+        title: `${resource.name}: busy times`,
+        href: `${base}/resources/${resource.slug}/calendar.ics`,
+      },
       {
         'script:ld+json': {
           '@context': 'https://schema.org',
@@ -79,9 +87,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const [resource, user] = await Promise.all([resourceFor(params.slug), getUser(request)]);
   const from = weekStart(parseLabDay(new URL(request.url).searchParams.get('from')), now);
-  const [days, viewer] = await Promise.all([
+  const [days, viewer, atLimit] = await Promise.all([
     bookings.week(resource, from, user?.id ?? null, now),
     user ? inductionFor(resource, user.id, now) : null,
+    user ? bookings.atLimit(resource, user.id, now) : null,
   ]);
   const { rules, ...shown } = resource;
   return data(
@@ -97,6 +106,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       signedIn: Boolean(user),
       refusal: viewer ? (inductionRefusal(viewer.standing)?.message ?? null) : null,
       requested: viewer?.requested ?? false,
+      atLimit,
     },
     // Which slots are past, and which day is today, change with the clock alone.
     { headers: renderExpires(nextChange(rules, days, now)) },
@@ -132,14 +142,16 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function ResourcePage() {
-  const { resource, rules, from, week, signedIn, refusal, requested } = useLoaderData<typeof loader>();
+  const { resource, rules, from, week, signedIn, refusal, requested, atLimit } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   const available = resource.status === 'available';
-  const mayBook = available && !refusal;
+  const mayBook = available && !refusal && !atLimit;
   const path = `/resources/${resource.slug}`;
   const weekHref = (day: string) => `${path}?${new URLSearchParams({ from: day })}`;
   const last = addDays(from, 6);
+  const feedBase = useRouteLoaderData<{ publicUrl: string }>('root')?.publicUrl ?? '';
   return (
     <main id="main" className="page resource-page">
       <p>
@@ -210,7 +222,16 @@ export default function ResourcePage() {
             </Link>
           </nav>
         </div>
-        <p className="muted week-note">Times are Dublin time.</p>
+        <p className="muted week-note">
+          Times are Dublin time. Its busy times in your calendar app:{' '}
+          <a href={`${feedBase.replace(/^https?:/, 'webcal:')}${path}/calendar.ics`}>Subscribe</a> (or the{' '}
+          <a href={`${path}/calendar.ics`}>feed’s address</a>).
+        </p>
+        {atLimit && available && !refusal ? (
+          <p className="notice" role="note">
+            {atLimit} <Link to="/bookings">My bookings</Link>
+          </p>
+        ) : null}
         <div className="week-days">
           {week.map((day) => (
             <section key={day.day} aria-labelledby={`day-${day.day}`} className="week-day">

@@ -179,6 +179,8 @@ test('an admin books for a member past the rules, then blocks that time for main
   await expect(page.getByRole('region', { name: 'Upcoming maintenance' })).toContainText(
     'Nozzle calibration',
   );
+  // What the server said last: no stale 'stands in that time' above the form.
+  await expect(block.getByRole('alert')).toHaveCount(0);
   const cancelled = await waitForMail(member.email, (mail) => mail.subject === `Booking cancelled: ${name}`);
   expect(cancelled.text).toContain('was cancelled by the lab: Nozzle calibration');
 

@@ -249,6 +249,16 @@ test(
       422,
       'You already have 3 upcoming bookings here, the most allowed.',
     );
+    // At the limit, the resource's page says so once and links no free slot; it names its feed.
+    const full = await (await request.get(`/resources/${limited.slug}?from=${labDay(5)}`)).text();
+    expect(full).toContain('You have 3 upcoming bookings here, the most allowed.');
+    expect(full).not.toContain(`/resources/${limited.slug}/book?start=`);
+    expect(full).toMatch(
+      new RegExp(
+        `<link rel="alternate" type="text/calendar" title="[^"]+" href="[^"]+/resources/${limited.slug}/calendar.ics"/>`,
+      ),
+    );
+    expect(full).toMatch(new RegExp(`href="webcal://[^"]+/resources/${limited.slug}/calendar.ics"`));
 
     // Six hours a week (Monday to Sunday): four on next Monday, three more on its Tuesday is too many.
     const monday = addDays(weekStartOf(labDay(0)), 7);
@@ -292,6 +302,8 @@ test(
     const offSlotHtml = await offSlot.text();
     expect(offSlotHtml).toContain('Choose a start time from the calendar.');
     expect(offSlotHtml).not.toContain('>Confirm booking</button>');
+    // The page with the private feed's address is kept by no cache.
+    expect((await request.get('/bookings')).headers()['cache-control']).toBe('private, no-store');
     // Nothing forged was written: the member holds exactly the four bookings made above.
     expect(await bookingIds(page)).toHaveLength(4);
   },
@@ -320,7 +332,7 @@ test('the cutoff, other members’ bookings and the private calendar feed', HTTP
   );
 
   // The feed: the address on /bookings, both bookings in UTC, 304 when unchanged.
-  const feedUrl = /id="feed-url"[^>]*value="([^"]+)"/.exec(bookings)?.[1] ?? '';
+  const feedUrl = /id="feed-url"[^>]*>([^<]+)<\/textarea>/.exec(bookings)?.[1] ?? '';
   expect(feedUrl).toMatch(/\/calendar\/[\w-]{43}\.ics$/);
   const feedPath = new URL(feedUrl).pathname;
   const feed = await request.get(feedPath);
@@ -363,7 +375,9 @@ test('the cutoff, other members’ bookings and the private calendar feed', HTTP
   // 'Reset link': a new address, and the old one is a 404 at once.
   const reset = await request.post('/bookings', { form: { intent: 'reset-feed' }, maxRedirects: 0 });
   expect(reset.status()).toBe(302);
-  const newUrl = /id="feed-url"[^>]*value="([^"]+)"/.exec(await (await request.get('/bookings')).text())?.[1];
+  const newUrl = /id="feed-url"[^>]*>([^<]+)<\/textarea>/.exec(
+    await (await request.get('/bookings')).text(),
+  )?.[1];
   expect(newUrl).toMatch(/\/calendar\/[\w-]{43}\.ics$/);
   expect(newUrl).not.toBe(feedUrl);
   expect((await request.get(feedPath)).status()).toBe(404);

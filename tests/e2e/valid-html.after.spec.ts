@@ -72,6 +72,20 @@ test('every page kind validates with zero errors', async ({ page }) => {
   await admin(currentServer(), 'member', 'promote', newcomer.username);
   await signIn(page, newcomer);
   await expect(page).toHaveURL(/\/profile$/);
+  const printer = seededDb().prepare("select id from resources where slug = 'prusa-mk4'").get() as {
+    id: string;
+  };
+  // Their own booking, three hours after the start the confirm page is checked at.
+  const later = new Date(Date.parse(wholeHourAhead) + 3 * 3_600_000).toISOString();
+  const booking = await admin(
+    currentServer(),
+    'fixture',
+    'book',
+    newcomer.username,
+    'prusa-mk4',
+    later,
+    '60',
+  );
   for (const url of [
     '/profile',
     '/profile?edit',
@@ -88,6 +102,13 @@ test('every page kind validates with zero errors', async ({ page }) => {
     `/admin/projects/${project.id}/edit`,
     `/admin/projects/${project.id}/delete`,
     '/admin/log',
+    // The lab's day, a day sheet, a resource's edit and maintenance pages, signing members off.
+    '/admin/bookings',
+    '/admin/bookings/sheet?resource=prusa-mk4',
+    `/admin/resources/${printer.id}`,
+    `/admin/resources/${printer.id}/maintenance`,
+    '/inductions',
+    `/bookings/${booking}/change`,
     // Without the CNC induction: the page offers to request it.
     '/resources/cnc-router',
     // 'Confirm booking' with its lengths, and refused (no CNC induction); the member's bookings.
@@ -114,6 +135,6 @@ test('every page kind validates with zero errors', async ({ page }) => {
     (m) => `${files.get(m.url.replace('file:', ''))}:${m.lastLine ?? '?'} ${m.message}`,
   );
   expect(errors).toEqual([]);
-  expect(files.size).toBe(signedOut.length + 21);
+  expect(files.size).toBe(signedOut.length + 27);
   fs.rmSync(dir, { recursive: true, force: true });
 });

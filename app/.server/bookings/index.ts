@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
 import type { Booking, Resource } from '~/lib/booking/models';
-import { allowedLengths, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
+import { allowedLengths, atLimitText, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
 import { inTheWay, weekOfSlots, type Day } from '~/lib/booking/slots';
 import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
 import {
@@ -84,6 +84,11 @@ export function bookingsIn(db: Kysely<Database>) {
         viewerId,
       );
       return weekOfSlots(resource.rules, from, blocks, now);
+    },
+
+    /** 'You have 2 upcoming bookings here, the most allowed.' for a member at the resource's limit, or null. */
+    async atLimit(resource: Resource, userId: string, now = new Date()) {
+      return atLimitText(resource.rules, await memberHolds(db, resource.id, userId, now, now));
     },
 
     /**

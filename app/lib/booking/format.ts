@@ -1,7 +1,7 @@
 // How the booking pages and mails write a booking's time and a member's induction (docs/product.md
 // §10), always on the lab's clocks (Europe/Dublin).
 import type { Booking, HeldInduction } from './models';
-import { dateName, labClock, labDayOf, longDayName } from './time';
+import { dateName, labClock, labClockZoned, labDayOf, longDayName } from './time';
 
 /** 'Wednesday 25 November 2026, 10:00–12:00'; one that ends on a later day names that day too. */
 export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
@@ -11,7 +11,7 @@ export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
   const sameDay =
     endDay === labDayOf(start) ||
     (labClock(end) === '00:00' && end.getTime() - start.getTime() <= 86_400_000);
-  return `${longDayName(labDayOf(start))}, ${labClock(start)}–${sameDay ? '' : `${longDayName(endDay)}, `}${labClock(end)}`;
+  return `${longDayName(labDayOf(start))}, ${labClockZoned(start)}–${sameDay ? '' : `${longDayName(endDay)}, `}${labClockZoned(end)}`;
 }
 
 /** 'valid until 3 March 2027', 'expired on 3 March 2027', 'revoked on …', or 'does not expire'. */

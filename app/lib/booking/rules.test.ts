@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { whenText } from './format';
 import {
   allowedLengths,
   cancelRefusal,
@@ -166,21 +167,24 @@ describe('lengths and slots', () => {
     expect(day.slots.at(-1)!.time).toBe('17:30');
     expect(state('09:00')).toBe('free');
     expect(state('11:00')).toBe('booked');
-    // 12:00 is in the buffer after 11:00-12:00; 10:30 cannot fit an hour before 11:00.
+    // 12:00 is in the buffer after 11:00-12:00: booked. 10:30 cannot fit an hour (and its buffer)
+    // before 11:00, and 17:30 an hour before closing: too short, not booked.
     expect(state('12:00')).toBe('booked');
-    expect(state('10:30')).toBe('booked');
+    expect(state('10:30')).toBe('short');
+    expect(state('17:30')).toBe('maintenance');
+    expect(daySlots(cnc, '2027-03-01', [], now).slots.at(-1)!.state).toBe('short');
     expect(state('14:30')).toBe('mine');
     expect(state('16:00')).toBe('maintenance');
     expect(daySlots(cnc, '2027-03-02', [], now)).toEqual({ day: '2027-03-02', open: false, slots: [] });
     expect(JSON.stringify(day)).not.toMatch(/user|member|name/i);
   });
 
-  test('slots before the notice are past; beyond the horizon not open yet', () => {
+  test('slots begun are past, ahead but inside the notice too soon; beyond the horizon not open yet', () => {
     expect(
       daySlots(cnc, '2027-03-01', [], at('2027-03-01T09:10:00Z'))
-        .slots.slice(0, 3)
+        .slots.slice(0, 4)
         .map((slot) => slot.state),
-    ).toEqual(['past', 'past', 'past']);
+    ).toEqual(['past', 'soon', 'soon', 'free']);
     expect(daySlots(cnc, '2027-03-15', [], now).slots[0]!.state).toBe('later');
   });
 
@@ -189,8 +193,17 @@ describe('lengths and slots', () => {
     expect(daySlots(printer, '2027-03-28', [], farNow).slots).toHaveLength(46);
     const october = daySlots(printer, '2027-10-31', [], new Date('2027-10-25T00:00:00Z'));
     expect(october.slots).toHaveLength(50);
-    // 01:00 and 01:30 appear twice, an hour apart.
-    expect(october.slots.map((slot) => slot.time).filter((time) => time === '01:30')).toHaveLength(2);
+    // 01:00 and 01:30 appear twice, an hour apart, each named by its zone.
+    expect(october.slots.map((slot) => slot.time).filter((time) => time.startsWith('01:'))).toEqual([
+      '01:00 IST',
+      '01:30 IST',
+      '01:00 GMT',
+      '01:30 GMT',
+    ]);
+    // A booking in the repeated hour never reads '01:30–01:00'.
+    expect(whenText({ start: '2027-10-31T00:30:00Z', end: '2027-10-31T01:00:00Z' })).toBe(
+      'Sunday 31 October 2027, 01:30 IST–01:00 GMT',
+    );
     // 00:30 to 03:30 on the October night is four hours of real time.
     expect(
       timeRefusal(

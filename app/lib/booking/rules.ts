@@ -141,6 +141,12 @@ export function timeRefusal(rules: BookingRules, start: Date, minutes: number, n
 export const horizonEnd = (rules: BookingRules, now: Date) =>
   labTime(addDays(labDayOf(now), rules.horizonDays), 0);
 
+/** Said once on a resource's page to a member who may book no more there now, instead of links that each refuse. */
+export function atLimitText(rules: BookingRules, held: { upcoming: number }): string | null {
+  if (rules.maxUpcoming === null || held.upcoming < rules.maxUpcoming) return null;
+  return `You have ${held.upcoming} upcoming booking${held.upcoming === 1 ? '' : 's'} here, the most allowed.`;
+}
+
 /** The member's own limits, given what they already hold (counted in the booking's transaction). */
 export function limitRefusal(
   rules: BookingRules,

@@ -15,14 +15,15 @@ import {
   addDays,
   addMinutes,
   duration,
-  labClock,
+  labClockZoned,
   labDayOf,
   labOffset,
   minutesBetween,
   type LabDay,
 } from './time';
 
-export type SlotState = 'free' | 'booked' | 'mine' | 'maintenance' | 'closed' | 'past' | 'later';
+export type SlotState =
+  'free' | 'booked' | 'mine' | 'maintenance' | 'closed' | 'past' | 'soon' | 'short' | 'later';
 
 export const SLOT_TEXT: Record<SlotState, string> = {
   free: 'Free',
@@ -31,6 +32,10 @@ export const SLOT_TEXT: Record<SlotState, string> = {
   maintenance: 'Maintenance',
   closed: 'Closed',
   past: 'Past',
+  /** ahead, but inside the notice period */
+  soon: 'Too soon',
+  /** nothing stands there, but the shortest booking does not fit before closing or the next booking */
+  short: 'Too short',
   later: 'Not open for booking yet',
 };
 
@@ -79,7 +84,7 @@ export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly Cale
   for (let index = 0; index < count; index++) {
     const start = addMinutes(opening.start, index * rules.slotMinutes);
     const end = addMinutes(start, rules.slotMinutes);
-    const time = steady ? addMinutes(start, offset).toISOString().slice(11, 16) : labClock(start);
+    const time = steady ? addMinutes(start, offset).toISOString().slice(11, 16) : labClockZoned(start);
     slots.push({ start: start.toISOString(), time, state: stateOf(start, end) });
   }
   return { day, open: true, slots };
@@ -88,13 +93,17 @@ export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly Cale
     // What stands in the slot itself comes first: a booking is shown as booked even once it has begun.
     const inSlot = blocks.find((block) => block.start < end && start < block.end);
     if (inSlot) return inSlot.kind === 'maintenance' ? 'maintenance' : inSlot.mine ? 'mine' : 'booked';
-    if (start < earliest) return 'past';
+    if (start < now) return 'past';
+    if (start < earliest) return 'soon';
     if (start >= opensFor) return 'later';
+    // Inside the buffer kept free after a booking: that booking's time.
+    if (blocks.some((block) => block.end <= start && start < block.blockedUntil)) return 'booked';
     // Free only when a booking of the shortest length can start here (buffers and closing time
-    // included; the day's closing time is known, so it is compared, not looked up per slot).
+    // included; the day's closing time is known, so it is compared, not looked up per slot);
+    // otherwise the gap is too short, not booked.
     const minutes = shortest(rules);
-    if (rules.hours !== 'any' && addMinutes(start, minutes) > opening!.end) return 'booked';
-    return clashes(rules, start, minutes, blocks) ? 'booked' : 'free';
+    if (rules.hours !== 'any' && addMinutes(start, minutes) > opening!.end) return 'short';
+    return clashes(rules, start, minutes, blocks) ? 'short' : 'free';
   }
 }
 

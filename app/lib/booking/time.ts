@@ -81,6 +81,19 @@ export function labClock(date: Date): string {
 }
 
 /**
+ * The lab's clock at an instant, with the zone ('01:00 IST', '01:00 GMT') when the clocks show that
+ * time twice that night (the last Sunday of October), so the two hours are never read as one.
+ */
+export function labClockZoned(date: Date): string {
+  const clock = labClock(date);
+  const ms = date.getTime();
+  const twice = labClock(new Date(ms - HOUR)) === clock || labClock(new Date(ms + HOUR)) === clock;
+  return twice ? `${clock} ${labOffset(ms) ? 'IST' : 'GMT'}` : clock;
+}
+
+const HOUR = 60 * MINUTE;
+
+/**
  * The instant the lab's clocks show `minutes` after midnight on `day` (1440: the next midnight).
  * A time the clocks skip (01:00-02:00 on the last Sunday of March) is read as the instant after
  * the gap at the same distance; a time they show twice (01:00-02:00 on the last Sunday of

@@ -37,21 +37,22 @@ describe('slotLines', () => {
       now,
     );
     const lines = slotLines(day, 30);
-    expect(lines.slice(0, 4)).toEqual([
-      // 00:00 to 09:00 (now plus an hour's notice, rounded to the slot): past, in one line.
-      { state: 'past', start: '2027-03-01T00:00:00.000Z', from: '00:00', until: '09:30' },
+    expect(lines.slice(0, 5)).toEqual([
+      // 00:00 to 08:30 (now) has passed; 08:30 to 09:30 is inside the hour's notice: each one line.
+      { state: 'past', start: '2027-03-01T00:00:00.000Z', from: '00:00', until: '08:30' },
+      { state: 'soon', start: '2027-03-01T08:30:00.000Z', from: '08:30', until: '09:30' },
       { state: 'free', start: '2027-03-01T09:30:00.000Z', time: '09:30' },
       { state: 'booked', start: '2027-03-01T10:00:00.000Z', from: '10:00', until: '11:30' },
       { state: 'free', start: '2027-03-01T11:30:00.000Z', time: '11:30' },
     ]);
-    expect(lines[4]).toEqual({
+    expect(lines[5]).toEqual({
       state: 'mine',
       start: '2027-03-01T12:00:00.000Z',
       from: '12:00',
       until: '13:00',
     });
-    // 48 slots become 5 lines and the 22 free slots from 13:00 to midnight.
-    expect(lines).toHaveLength(5 + 22);
+    // 48 slots become 6 lines and the 22 free slots from 13:00 to midnight.
+    expect(lines).toHaveLength(6 + 22);
     expect(lines.at(-1)).toEqual({ state: 'free', start: '2027-03-01T23:30:00.000Z', time: '23:30' });
   });
 

@@ -3,15 +3,15 @@
 // (336 slots) stays a small page; each free slot stays a link of its own.
 import type { BookingRules } from './rules';
 import type { Day, SlotState } from './slots';
-import { addDays, addMinutes, labClock, labDayOf, labTime } from './time';
+import { addDays, addMinutes, labClockZoned, labDayOf, labTime } from './time';
 
 export type SlotLine =
   | { state: 'free'; start: string; time: string }
   | { state: Exclude<SlotState, 'free'>; start: string; from: string; until: string };
 
-/** 'HH:MM' a slot ends, 24:00 for the next midnight. */
+/** 'HH:MM' a slot ends, 24:00 for the next midnight (with its zone in the hour the clocks repeat). */
 const endClock = (start: string, minutes: number) => {
-  const clock = labClock(addMinutes(new Date(start), minutes));
+  const clock = labClockZoned(addMinutes(new Date(start), minutes));
   return clock === '00:00' ? '24:00' : clock;
 };
 
@@ -34,15 +34,16 @@ export function slotLines(day: Day, slotMinutes: number): SlotLine[] {
 
 /**
  * When a week's page stops being true with nothing written: the next moment a shown slot falls
- * inside the notice period (it turns 'Past'), or the lab's next midnight (today moves on, and one
+ * inside the notice period (it turns 'Too soon') or starts (it turns 'Past'), or the lab's next midnight (today moves on, and one
  * more day opens for booking). The render cache serves the page until then and no longer.
  */
 export function nextChange(rules: BookingRules, days: readonly Day[], now: Date): Date {
   let next = labTime(addDays(labDayOf(now), 1), 0);
   for (const day of days)
     for (const slot of day.slots) {
-      const turns = addMinutes(new Date(slot.start), -rules.noticeMinutes);
-      if (turns > now && turns < next) next = turns;
+      // A slot turns 'Too soon' when the notice period reaches it, and 'Past' when it starts.
+      for (const turns of [addMinutes(new Date(slot.start), -rules.noticeMinutes), new Date(slot.start)])
+        if (turns > now && turns < next) next = turns;
     }
   return next;
 }

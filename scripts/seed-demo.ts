@@ -18,7 +18,8 @@ import { crowdSize } from './crowd';
 import { demoInductions, demoResources } from './demo/resources';
 import { bookingRow } from '../app/.server/bookings/book';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/rows';
-import { allowedLengths, openingOn } from '../app/lib/booking/rules';
+import { allowedLengths, countingWeek, openingOn } from '../app/lib/booking/rules';
+import { config } from '../app/.server/config';
 import { addDays, addMinutes, labDayOf, labTime } from '../app/lib/booking/time';
 
 const hsl = (hue: number, s: number, l: number) => `hsl(${hue} ${s}% ${l}%)`;
@@ -221,8 +222,10 @@ async function seedLab() {
           .onConflict((oc) => oc.doNothing())
           .execute();
     }
+    // An inductor holds the induction they sign off (an admin signed them off).
     const signer = `@${induction.inductors[0]}`;
-    for (const [index, username] of induction.holders.entries()) {
+    const holders = [...new Set([...induction.inductors, ...induction.holders])];
+    for (const [index, username] of holders.entries()) {
       const userId = users.get(username);
       if (!userId) continue;
       const signedOff = new Date(now.getTime() - (30 + index * 40) * 86_400_000);
@@ -234,7 +237,7 @@ async function seedLab() {
         .values({
           induction_id: id,
           user_id: userId,
-          signed_off_by: signer,
+          signed_off_by: induction.inductors.includes(username) ? 'admin CLI' : signer,
           signed_off_at: signedOff.toISOString(),
           note: 'Demo induction',
           expires_at: expires?.toISOString() ?? null,
@@ -285,6 +288,16 @@ async function seedLab() {
     const rules = resource.rules;
     const today = labDayOf(now);
     const blocks = await calendarBlocks(db, id, now, addMinutes(now, 15 * 1440), null);
+    // The demo obeys its own rules: no member past the resource's upcoming bookings (or the lab's
+    // default) or its hours in a lab week; a slot whose drawn member is at a limit goes to the next.
+    const maxUpcoming = rules.maxUpcoming ?? config.BOOKING_MAX_UPCOMING;
+    const upcoming = new Map<string, number>();
+    const weekMinutes = new Map<string, number>();
+    const fitsLimits = (userId: string, start: Date, minutes: number) =>
+      (upcoming.get(userId) ?? 0) < maxUpcoming &&
+      (rules.maxWeekMinutes === null ||
+        (weekMinutes.get(`${userId}:${countingWeek(start).start.toISOString()}`) ?? 0) + minutes <=
+          rules.maxWeekMinutes);
     for (let offset = 0; offset < 14; offset++) {
       const day = addDays(today, offset);
       const opening = openingOn(rules.hours, day);
@@ -296,10 +309,15 @@ async function seedLab() {
         if (!lengths.length) continue;
         const minutes = lengths[Math.floor(roll() * Math.min(lengths.length, 6))]!;
         const end = addMinutes(start, minutes);
+        const drawn = Math.floor(roll() * members.length);
+        const userId = members
+          .map((_, index) => members[(drawn + index) % members.length]!)
+          .find((candidate) => fitsLimits(candidate, start, minutes));
+        if (!userId) continue;
         const values = bookingRow({
           resourceId: id,
           kind: 'booking',
-          userId: members[Math.floor(roll() * members.length)]!,
+          userId,
           start,
           end,
           bufferMinutes: rules.bufferMinutes,
@@ -312,6 +330,9 @@ async function seedLab() {
           if (!isClash(error)) throw error;
           continue;
         }
+        upcoming.set(userId, (upcoming.get(userId) ?? 0) + 1);
+        const week = `${userId}:${countingWeek(start).start.toISOString()}`;
+        weekMinutes.set(week, (weekMinutes.get(week) ?? 0) + minutes);
         blocks.push({
           kind: 'booking',
           mine: false,

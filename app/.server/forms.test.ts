@@ -138,3 +138,39 @@ test('a refused body that arrives in pieces, as the server receives it, is read 
   expect(await readForm(request, FORMS.member)).toBeNull();
   expect(socket.readableEnded).toBe(true);
 }, 10_000);
+
+test('a body that is not the multipart form it claims is a 400 with the form’s words, not a 500', async () => {
+  for (const body of [
+    '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue',
+    '--xyz\r\nbad header\r\n\r\nv\r\n--xyz--\r\n',
+  ]) {
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      body,
+    });
+    const thrown = await readForm(request).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
+    expect(await (thrown as Response).text()).toBe(
+      'That form could not be read. Please go back and send it again.',
+    );
+  }
+});
+
+test('a text field sent twice counts once, so the schema answers with the form’s message', async () => {
+  const urlEncoded = await readForm(
+    post(
+      new URLSearchParams([
+        ['minutes', '60'],
+        ['minutes', 'x'],
+        ['note', ''],
+      ]),
+    ),
+  );
+  expect(urlEncoded?.getAll('minutes')).toEqual(['60']);
+  const form = new FormData();
+  form.append('start', 'a');
+  form.append('start', 'b');
+  expect((await readForm(post(form)))?.getAll('start')).toEqual(['a']);
+});

@@ -107,7 +107,9 @@ async function readUrlEncoded(request: Request, form: FormLimits) {
   let parts = 0;
   for (const [key, value] of new URLSearchParams(text)) {
     if (++parts > form.parts) return null;
-    formData.append(key, value);
+    // A field sent twice (no form here sends one twice) counts once, so its schema answers with
+    // the form's own message and never zod's 'Expected string, received array'.
+    if (!formData.has(key)) formData.append(key, value);
   }
   return formData;
 }
@@ -173,10 +175,12 @@ async function readMultipart(request: Request, form: FormLimits) {
       discardUploads(formData);
       return null;
     }
-    return formData;
+    return firstTextOfEach(formData);
   } catch (error) {
     // A half-read form keeps none of its files.
     for (const file of created) fs.rmSync(file, { force: true });
+    // A body that is no multipart form (a forged or cut request): the client's error, not ours.
+    if (isMalformed(error)) throw malformedForm();
     if (!(error instanceof OverLimit)) throw error;
     refused = true;
     await reading.catch(() => undefined);
@@ -184,6 +188,29 @@ async function readMultipart(request: Request, form: FormLimits) {
     return null;
   }
 }
+
+/** A text field sent twice counts once (its first value); every file part stays, to be discarded. */
+function firstTextOfEach(formData: FormData) {
+  const kept = new FormData();
+  for (const [key, value] of formData)
+    if (typeof value !== 'string' || !kept.has(key) || typeof kept.get(key) !== 'string')
+      kept.append(key, value);
+  return kept;
+}
+
+/** The parser's words for a body that is not the multipart form its Content-Type says. */
+const isMalformed = (error: unknown) =>
+  error instanceof Error &&
+  !(error instanceof OverLimit) &&
+  !('code' in error) &&
+  /malformed multipart|could not parse content as formdata|boundary/i.test(error.message);
+
+/** 400 with the form's words, shown by the error boundary, instead of a 500. */
+export const malformedForm = () =>
+  new Response('That form could not be read. Please go back and send it again.', {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 
 /** Reads and drops the rest of a refused body, up to DRAIN_BYTES in all, so the client gets the answer. */
 async function drain(source: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {

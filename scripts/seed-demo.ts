@@ -477,6 +477,14 @@ async function seedCrowdBookings(members: number) {
 try {
   const crowd = crowdSize(process.argv.slice(2));
   console.log((await seed()) + (await seedCrowd(crowd.members, crowd.posts)));
+  // Demo members have no password: on a local run the set-password link is printed by the server.
+  console.log(
+    [
+      'Sign in as a demo member: ask http://localhost:3000/set-password for kofi.mensah@demo.makerspace.ie',
+      '(without SMTP_URL the server prints the link), then sign in at /login.',
+      'Make them the demo admin: npm run admin -- member promote kofi_mensah',
+    ].join('\n'),
+  );
 } catch (error) {
   console.error(`seed failed: ${(error as Error).message}`);
   process.exitCode = 1;

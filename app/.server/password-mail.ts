@@ -53,6 +53,7 @@ export async function sendPasswordMail(context: AppLoadContext, email: string, p
           outro: 'If you did not ask for this, ignore this e-mail.',
         }),
   );
+  return lifetime;
 }
 
 /**
@@ -66,8 +67,9 @@ export async function emailRequestAction(request: Request, context: AppLoadConte
   const submission = parseWithZod(formData, { schema: EmailRequestSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const email = submission.value.email;
+  let lifetime: string;
   try {
-    await sendPasswordMail(context, email, purpose);
+    lifetime = await sendPasswordMail(context, email, purpose);
   } catch (error) {
     const message =
       error instanceof NoMemberError
@@ -76,7 +78,10 @@ export async function emailRequestAction(request: Request, context: AppLoadConte
     return formReply(submission.reply({ formErrors: [message] }), error instanceof MailError ? 502 : 400);
   }
   const url = new URL(request.url);
-  return redirect(`${url.pathname}?${new URLSearchParams({ sent: '1', email })}`);
+  // The "sent" page says how long the link lasts: a set-password link for an account that already
+  // has a password lives an hour, not seven days.
+  const lasts = lifetime === 'one hour' ? 'hour' : 'days';
+  return redirect(`${url.pathname}?${new URLSearchParams({ sent: '1', email, lasts })}`);
 }
 
 /** Sets the new password with the code and signs the member out everywhere (docs/architecture.md §6). */

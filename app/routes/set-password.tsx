@@ -1,6 +1,6 @@
 // /set-password — request a set-password link (docs/product.md §2), for members who have no password yet.
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
+import { useActionData, useSearchParams } from '@remix-run/react';
 import { emailRequestAction } from '~/.server';
 import { EmailRequestPage } from '~/components/email-request';
 import { pageMeta } from '~/lib/meta';
@@ -15,6 +15,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   emailRequestAction(request, context, 'set-password');
 
 export default function SetPassword() {
+  const lasts = useSearchParams()[0].get('lasts') === 'hour' ? 'one hour' : 'seven days';
   return (
     <EmailRequestPage
       title="Set Your Password"
@@ -28,8 +29,7 @@ export default function SetPassword() {
       sentTitle="Email Sent"
       sentText={
         <p>
-          Check your inbox (and your spam folder) for a link to set your password. It works once, for seven
-          days.
+          Check your inbox (and your spam folder) for a link to set your password. It works once, for {lasts}.
         </p>
       }
       lastResult={useActionData<typeof action>()?.result}

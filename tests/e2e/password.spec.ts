@@ -116,6 +116,7 @@ test(
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send Link' }).click();
     await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
+    await expect(page.getByText('It works once, for seven days.')).toBeVisible();
     const mail = await waitForMail(email, (m) => m.subject === 'Set your password');
     await page.goto(mail.link!);
     await page.getByLabel('New password', { exact: true }).fill('kofi-solders-daily');
@@ -125,6 +126,11 @@ test(
     await signIn(page, { email, password: 'kofi-solders-daily' });
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(name, { exact: true })).toBeVisible();
+    // With a password now, a set-password link lasts an hour, and the page says so.
+    await page.goto('/set-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    await expect(page.getByText('It works once, for one hour.')).toBeVisible();
   },
 );
 

@@ -14,6 +14,7 @@ export {
 } from './own-data';
 export { store } from './store';
 export { bookings } from './bookings';
+export { requireOwnBooking } from './own-booking';
 export { calendarAnswer } from './bookings/feeds';
 export { BookSchema, FeedResetSchema, parseInstant } from '~/lib/booking/schemas';
 export { askForInduction, inductionFor } from './bookings/induction-request';

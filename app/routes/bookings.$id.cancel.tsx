@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, notFound, requireUser } from '~/.server';
+import { bookings, requireOwnBooking } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
@@ -21,15 +21,8 @@ import { pageMeta } from '~/lib/meta';
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Cancel booking', description: 'Cancel one of your bookings.' });
 
-async function target(request: Request, id: string | undefined) {
-  const user = await requireUser(request);
-  const booking = await bookings.own(user.id, id ?? '');
-  if (!booking || booking.kind !== 'booking') notFound();
-  return { user, booking };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { booking } = await target(request, params.id);
+  const { booking } = await requireOwnBooking(request, params.id);
   const resource = await bookings.resources.bySlug(booking.resource.slug);
   const refusal =
     booking.status === 'cancelled'
@@ -44,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, booking } = await target(request, params.id);
+  const { user, booking } = await requireOwnBooking(request, params.id);
   const outcome = await bookings.cancel(booking.id, user.id);
   if (outcome.status === 'not-found')
     // Already cancelled (in another tab, say): nothing more to do.

@@ -18,7 +18,7 @@ import {
   notFound,
   parseWithZod,
   readForm,
-  requireUser,
+  requireOwnBooking,
   tooLarge,
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
@@ -35,9 +35,8 @@ export const meta: MetaFunction = (args) =>
 
 /** The member's own active booking and its resource; 404 for anything else. */
 async function target(request: Request, id: string | undefined) {
-  const user = await requireUser(request);
-  const booking = await bookings.own(user.id, id ?? '');
-  if (!booking || booking.kind !== 'booking' || booking.status !== 'active') notFound();
+  const { user, booking } = await requireOwnBooking(request, id);
+  if (booking.status !== 'active') notFound();
   const resource = await bookings.resources.bySlug(booking.resource.slug);
   if (!resource) notFound();
   return { user, booking, resource };

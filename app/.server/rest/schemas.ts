@@ -2,6 +2,7 @@
 // them, and /api/openapi.json is generated from them, so the document cannot drift from the
 // handlers. Field rules and messages come from the forms' schemas (~/lib/schemas): one home.
 import { z } from 'zod';
+import { SLOT_STATES } from '~/lib/booking/slots';
 import {
   emailField,
   fullnameField,
@@ -227,8 +228,10 @@ export const AvailabilityOutSchema = z.object({
           start: z.string().describe('ISO 8601, UTC'),
           time: z.string().describe('HH:MM on the lab’s clock'),
           state: z
-            .enum(['free', 'booked', 'mine', 'maintenance', 'closed', 'past', 'later'])
-            .describe('mine: the caller’s own booking (with a bearer token)'),
+            .enum(SLOT_STATES)
+            .describe(
+              'mine: the caller’s own booking (with a bearer token); soon: inside the notice; short: too short a gap for the shortest booking',
+            ),
         }),
       ),
     }),

@@ -22,8 +22,20 @@ import {
   type LabDay,
 } from './time';
 
-export type SlotState =
-  'free' | 'booked' | 'mine' | 'maintenance' | 'closed' | 'past' | 'soon' | 'short' | 'later';
+/** Every state a slot can be in (the API's schema lists them). */
+export const SLOT_STATES = [
+  'free',
+  'booked',
+  'mine',
+  'maintenance',
+  'closed',
+  'past',
+  'soon',
+  'short',
+  'later',
+] as const;
+
+export type SlotState = (typeof SLOT_STATES)[number];
 
 export const SLOT_TEXT: Record<SlotState, string> = {
   free: 'Free',

@@ -246,7 +246,7 @@ function CalendarFeed({ url }: { url: string }) {
       </p>
       <div className="field">
         <label htmlFor="feed-url">Your calendar address</label>
-        <textarea id="feed-url" className="feed-url" readOnly rows={2} value={url} />
+        <textarea id="feed-url" className="feed-url" readOnly rows={3} value={url} />
         <CopyButton text={url} label="Copy address" />
       </div>
       <Form method="post" {...getFormProps(form)}>

@@ -42,7 +42,7 @@ export const TABLES = [
   'member_inductions',
   'induction_requests',
   'bookings',
-  'calendar_feeds',
+  'member_feeds',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];

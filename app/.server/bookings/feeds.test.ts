@@ -53,6 +53,35 @@ describe('a member’s calendar feed', () => {
     expect(await feeds.calendar('not-a-token')).toBeNull();
   });
 
+  test('the store keeps no token a backup could open a feed with', async () => {
+    const member = await newMember(db, 'feed');
+    const token = await feeds.token(member.id);
+    const row = await db
+      .selectFrom('member_feeds')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const kept = JSON.stringify(row);
+    expect(kept).not.toContain(token);
+    // What a backup holds, tried as an address: nothing opens.
+    for (const value of [row.token_hash, row.token_sealed]) expect(await feeds.calendar(value)).toBeNull();
+    expect(await feeds.calendar(token)).not.toBeNull();
+  });
+
+  test('a token sealed under another secret is replaced, not shown broken', async () => {
+    const member = await newMember(db, 'feed');
+    const first = await feeds.token(member.id);
+    await db
+      .updateTable('member_feeds')
+      .set({ token_sealed: 'sealed-elsewhere' })
+      .where('user_id', '=', member.id)
+      .execute();
+    const next = await feeds.token(member.id);
+    expect(next).not.toBe(first);
+    expect(await feeds.calendar(first)).toBeNull();
+    expect(await feeds.calendar(next)).not.toBeNull();
+  });
+
   test('bookings in UTC with the note; a cancel keeps the UID, raises SEQUENCE and says CANCELLED', async () => {
     const member = await newMember(db, 'feed');
     const other = await newMember(db, 'feed');

@@ -1,11 +1,14 @@
 // Bookings as calendar feeds and files (docs/product.md §10, RFC 5545 in app/lib/booking/ical.ts).
 // A member's private feed lives at /calendar/{token}.ics: the token is the only secret, so it is
-// long and random, and 'Reset link' replaces it (the old address answers 404 at once). Feeds
+// long and random, and 'Reset link' replaces it (the old address answers 404 at once). The store
+// keeps its SHA-256 to find the feed and the token sealed with SESSION_SECRET to show it again, so
+// a backup alone opens no feed (docs/decisions/026-feed-tokens-at-rest.md). Feeds
 // carry no METHOD; cancelled bookings stay in them as STATUS:CANCELLED for 30 days so that
 // subscribed calendars drop them.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { sealer } from '../sealed-cookie';
 import { bookingEvent, busyEvent } from './calendar';
 import { selectBookings, toBooking } from './rows';
 import { calendar } from '~/lib/booking/ical';
@@ -22,6 +25,9 @@ export const FEED_REFRESH_MINUTES = 60;
 /** 32 random bytes, base64url: 43 characters. */
 const newToken = () => crypto.randomBytes(32).toString('base64url');
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** As migration 012 fixed them: the lookup hash and the sealing purpose. */
+const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+const tokenSealer = sealer<string>('calendar-feed');
 
 /** An iCalendar body and its ETag (a hash of the body, so it changes exactly when the feed does). */
 export interface CalendarFile {
@@ -46,50 +52,57 @@ const withEtag = (body: string): CalendarFile => ({
   etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
 });
 
+/** What the store keeps of a token: never the token itself. */
+const stored = (token: string) => ({ token_hash: tokenHash(token), token_sealed: tokenSealer.seal(token) });
+
 export function memberFeedsIn(db: Kysely<Database>) {
+  /** A new token for the member; the old one stops working at once. */
+  async function reset(userId: string): Promise<string> {
+    const token = newToken();
+    const values = { ...stored(token), created_at: new Date().toISOString() };
+    await db
+      .insertInto('member_feeds')
+      .values({ user_id: userId, ...values })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
+      .execute();
+    return token;
+  }
+
   return {
-    /** The member's feed token, made on first use. */
+    /**
+     * The member's feed token, made on first use. A token that no longer opens (SESSION_SECRET
+     * was changed) is replaced, so the page never shows an address that does not work.
+     */
     async token(userId: string): Promise<string> {
-      const found = await db
-        .selectFrom('calendar_feeds')
-        .select('token')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (found) return found.token;
-      // Two first views at once: the second insert does nothing and both read the one token.
-      await db
-        .insertInto('calendar_feeds')
-        .values({ user_id: userId, token: newToken(), created_at: new Date().toISOString() })
-        .onConflict((conflict) => conflict.column('user_id').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('calendar_feeds')
-        .select('token')
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return row.token;
+      const read = () =>
+        db
+          .selectFrom('member_feeds')
+          .select(['token_hash', 'token_sealed'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+      let found = await read();
+      if (!found) {
+        // Two first views at once: the second insert does nothing and both read the one token.
+        await db
+          .insertInto('member_feeds')
+          .values({ user_id: userId, ...stored(newToken()), created_at: new Date().toISOString() })
+          .onConflict((conflict) => conflict.column('user_id').doNothing())
+          .execute();
+        found = await read();
+      }
+      const token = found && tokenSealer.open(found.token_sealed);
+      return token && tokenHash(token) === found?.token_hash ? token : reset(userId);
     },
 
-    /** A new token for the member; the old one stops working at once. */
-    async reset(userId: string): Promise<string> {
-      const token = newToken();
-      await db
-        .insertInto('calendar_feeds')
-        .values({ user_id: userId, token, created_at: new Date().toISOString() })
-        .onConflict((conflict) =>
-          conflict.column('user_id').doUpdateSet({ token, created_at: new Date().toISOString() }),
-        )
-        .execute();
-      return token;
-    },
+    reset,
 
     /** The feed behind a token: the member's bookings of the past year on, recently cancelled ones kept. */
     async calendar(token: string, now = new Date()): Promise<CalendarFile | null> {
       if (!FEED_TOKEN.test(token)) return null;
       const feed = await db
-        .selectFrom('calendar_feeds')
+        .selectFrom('member_feeds')
         .select('user_id')
-        .where('token', '=', token)
+        .where('token_hash', '=', tokenHash(token))
         .executeTakeFirst();
       if (!feed) return null;
       const rows = await feedRows(db, PAST_DAYS, now)

@@ -30,6 +30,7 @@ import * as moderation from './migrations/008-moderation';
 import * as directoryIndex from './migrations/009-directory-index';
 import * as cardPostsIndex from './migrations/010-card-posts-index';
 import * as bookings from './migrations/011-bookings';
+import * as feedTokens from './migrations/012-feed-tokens';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '009-directory-index': directoryIndex,
   '010-card-posts-index': cardPostsIndex,
   '011-bookings': bookings,
+  '012-feed-tokens': feedTokens,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);
@@ -110,9 +112,12 @@ export async function readTransaction<T>(db: Kysely<Database>, read: (trx: Kysel
   });
 }
 
+/** The site's migrations over a store (a test may stop at one with `migrateTo`). */
+export const migrator = (db: Kysely<Database>) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
 export async function migrateToLatest(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Error') console.error(`Migration ${result.migrationName} failed`);
     if (result.status === 'Success') console.log(`Migration ${result.migrationName} applied`);

@@ -271,9 +271,11 @@ export interface BookingsTable {
 }
 
 /** A member's private calendar feed: the secret in its address. */
-export interface CalendarFeedsTable {
+/** A member's private feed: the token's SHA-256 to find it, the token sealed to show it again. */
+export interface MemberFeedsTable {
   user_id: string;
-  token: string;
+  token_hash: string;
+  token_sealed: string;
   created_at: string;
 }
 
@@ -299,5 +301,5 @@ export interface Database {
   member_inductions: MemberInductionsTable;
   induction_requests: InductionRequestsTable;
   bookings: BookingsTable;
-  calendar_feeds: CalendarFeedsTable;
+  member_feeds: MemberFeedsTable;
 }

@@ -46,7 +46,7 @@ export { handleApi } from './rest/handle';
 export { sendAsset } from './send-asset';
 export { getUser, requireUser, signIn, signOut } from './session';
 export { completePasswordReset, emailRequestAction } from './password-mail';
-export { clearResetCode, moveResetCodeToCookie, resetCode } from './reset-code';
+export { moveResetCodeToCookie, resetCode, resetDone, resetDoneEmail } from './reset-code';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';
 export { logAuthEvent } from './auth-log';
 export { prepareImageFields } from './uploads';

@@ -3,7 +3,7 @@
 // browser's history, a Referer, or a log line (docs/architecture.md §6). The cookie's path is '/':
 // the page's data requests go to /reset-password.data, which Path=/reset-password would not cover.
 import { redirect } from '@remix-run/node';
-import { sealedCookie } from './sealed-cookie';
+import { sealedCookie, sealer } from './sealed-cookie';
 
 const PAGE = '/reset-password';
 // Long enough to fill in the form; the code itself may live longer (and the link opens it again).
@@ -21,5 +21,22 @@ export async function resetCode(request: Request): Promise<string | null> {
   return new URL(request.url).searchParams.get('oobCode') ?? (await cookie.read(request));
 }
 
-/** Forgets the kept code (it is used up). */
-export const clearResetCode = () => cookie.clear();
+// After a reset the page answers with a redirect to its success view, so no loader after it sees
+// the used code (a form posted to the link's own address would otherwise show 'Invalid or Expired
+// Link'), and a reload does not post again. The e-mail (the sign-in form is filled with it) goes
+// sealed, so the address does not show it; a reload shows the view for ten minutes.
+const done = sealer<string>('reset-done', 10 * 60);
+
+/** The success view of a reset for `email`; the used code is forgotten. */
+export async function resetDone(email: string) {
+  return redirect(`${PAGE}?${new URLSearchParams({ done: done.seal(email) })}`, {
+    status: 303,
+    headers: { 'Set-Cookie': await cookie.clear() },
+  });
+}
+
+/** The e-mail of a reset that just succeeded, when this is its success view. */
+export function resetDoneEmail(request: Request): string | null {
+  const sealed = new URL(request.url).searchParams.get('done');
+  return sealed ? done.open(sealed) : null;
+}

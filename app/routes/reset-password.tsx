@@ -1,6 +1,6 @@
 // /reset-password?oobCode=… — set a new password with the code from the e-mail (docs/product.md §2, 4).
 // Opening the link moves the code into a cookie for this page and shows the bare address; the form
-// posts back there. Never in a hidden field.
+// posts back there. Never in a hidden field. Success redirects to ?done={sealed e-mail}: the success view.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import {
   data,
@@ -11,7 +11,6 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  clearResetCode,
   completePasswordReset,
   FORMS,
   formReply,
@@ -22,6 +21,8 @@ import {
   moveResetCodeToCookie,
   readForm,
   resetCode,
+  resetDone,
+  resetDoneEmail,
   ResetPasswordSchema,
   SECRET_PAGE_CACHE,
   tooLarge,
@@ -58,10 +59,11 @@ async function checkCode(
 export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'same-origin', ...SECRET_PAGE_CACHE });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const done = resetDoneEmail(request);
+  if (done) return { state: { done } };
   const moved = await moveResetCodeToCookie(request);
   if (moved) return moved;
-  const state = await checkCode(await resetCode(request));
-  return { state };
+  return { state: await checkCode(await resetCode(request)) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -72,8 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hidden = { hideFields: ['password', 'confirmPassword'] };
   if (submission.status !== 'success') return formReply(submission.reply(hidden));
   try {
-    const email = await completePasswordReset(code ?? '', submission.value.password);
-    return data({ done: email }, { headers: { 'Set-Cookie': await clearResetCode() } });
+    return resetDone(await completePasswordReset(code ?? '', submission.value.password));
   } catch (error) {
     // A code that no longer works shows the invalid-link view, not an error on the form.
     if (error instanceof IdentityError && error.code !== 'weak-password')
@@ -89,8 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // One answer per outcome: the form's errors, the code no longer valid, or the password reset.
-  const done = actionData && 'done' in actionData ? actionData.done : null;
+  // One view per outcome: the password reset, the code no longer valid, or the form (with its errors).
   const state =
     actionData && 'invalid' in actionData
       ? { valid: false as const, message: actionData.invalid }
@@ -99,8 +99,8 @@ export default function ResetPassword() {
   return (
     <main id="main" className="page auth-page">
       <div className="card auth-card">
-        {done ? (
-          <Done email={done} />
+        {'done' in state ? (
+          <Done email={state.done} />
         ) : state.valid ? (
           <ResetForm lastResult={lastResult} />
         ) : (

@@ -73,6 +73,32 @@ test(
 );
 
 test(
+  'a reset form posted to the link’s own address ends on the success view, not the invalid one',
+  { tag: ['@http', '@identity'] },
+  async ({ page }) => {
+    // A page rendered at /reset-password?oobCode=… (opened before the code moved to a cookie, or
+    // kept in a tab) posts its form there; after the reset its address still holds the used code.
+    const member = await registered();
+    await page.request.post('/forgot-password', { form: { email: member.email } });
+    const mail = await waitForMail(member.email, (m) => m.subject === 'Reset your password');
+    const reset = await page.request.post(mail.link!, {
+      form: { password: 'posted-to-the-link', confirmPassword: 'posted-to-the-link' },
+    });
+    const html = await reset.text();
+    expect(html).toContain('Password Reset Successfully');
+    expect(html).not.toContain('Invalid or Expired Link');
+    // The success view's address holds neither the code nor the member's e-mail.
+    expect(reset.url()).not.toContain('oobCode');
+    expect(reset.url()).not.toContain(encodeURIComponent(member.email));
+    // Reloading it a moment later still says so; the old link is used up.
+    expect(await (await page.request.get(reset.url())).text()).toContain('Password Reset Successfully');
+    expect(await (await page.request.get(mail.link!)).text()).toContain('Invalid or Expired Link');
+    await signIn(page, { email: member.email, password: 'posted-to-the-link' });
+    await expect(page).toHaveURL(/\/profile$/);
+  },
+);
+
+test(
   'reset links that are missing or bogus show the invalid view',
   IDENTITY,
   async ({ page, expectAccessible }) => {

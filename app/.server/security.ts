@@ -20,7 +20,8 @@ export function contentSecurityPolicy(nonce: string | null, dev = false) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
-    `connect-src 'self'${dev ? ' ws://localhost:*' : ''}`,
+    // blob:: Chromium checks connect-src when it gives up decoding a preview's object URL.
+    `connect-src 'self' blob:${dev ? ' ws://localhost:*' : ''}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -87,7 +87,12 @@ export function PostForm({ lastResult, defaultValue, existingFile = null, submit
         <label htmlFor={fields.attachment.id} className="upload-area">
           <span className="upload-preview" aria-live="polite">
             {chosen?.url ? (
-              <img src={chosen.url} alt={`Preview of ${chosen.name}`} />
+              // A file that does not decode as an image (an HTML page named .png) shows its name.
+              <img
+                src={chosen.url}
+                alt={`Preview of ${chosen.name}`}
+                onError={() => setChosen({ name: chosen.name, url: null })}
+              />
             ) : chosen ? (
               <span className="file-name">{chosen.name}</span>
             ) : shownExisting?.mime_type.startsWith('image/') ? (

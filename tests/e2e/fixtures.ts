@@ -52,8 +52,14 @@ export const test = base.extend<{
   expectAccessible: (other?: Page) => Promise<void>;
 }>({
   javaScript: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
-  /** With JavaScript, `goto` also waits for `hydrated`, as a person does before using what scripts add. */
+  /**
+   * With JavaScript, `goto` also waits for `hydrated`, as a person does before using what scripts
+   * add; and the journey fails if the page's scripts threw or logged an error (a hydration
+   * mismatch, a render error React recovered from), which the page itself may hide. An answer
+   * with an error status (a form's 400, an expected 404) is logged by the browser and allowed.
+   */
   page: async ({ page, javaScriptEnabled }, use) => {
+    const errors: string[] = [];
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
       page.goto = async (...args) => {
@@ -61,8 +67,14 @@ export const test = base.extend<{
         await hydrated(page);
         return response;
       };
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          errors.push(`${page.url()}: ${message.text()}`);
+      });
     }
     await use(page);
+    expect(errors, 'errors from the page’s scripts').toEqual([]);
   },
   /**
    * axe-core on the current page: no serious or critical violations. axe needs script, so for the

@@ -47,6 +47,28 @@ export default tseslint.config(
       ],
     },
   },
+  // The lab's tables have one owner (app/.server/bookings/, docs/architecture.md §3): everything
+  // else goes through its facade, `bookings` (bookings.admin.* for admins and the CLI), which writes
+  // the audit entry in the transaction and mails after the commit. Tests, fixtures and the demo
+  // seed may write rows directly.
+  {
+    files: ['app/.server/**', 'scripts/**', 'server/**'],
+    ignores: ['app/.server/bookings/**', '**/*.test.ts', 'scripts/seed-demo.ts', 'scripts/bench-*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/bookings/*'],
+              message:
+                "Use the lab through its facade: import { bookings } from the bookings folder's index.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['app/components/**', 'app/lib/**'],
     rules: {

@@ -9,9 +9,7 @@ import { setRole } from '../app/.server/admin/roles';
 import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
-import { selectResources, toResource } from '../app/.server/bookings/rows';
-import { setInductor } from '../app/.server/bookings/inductions';
-import { memberIdByUsername } from '../app/.server/bookings/inductions';
+import { bookings } from '../app/.server/bookings';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -177,7 +175,7 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
       return `removed ${await sweepUnreferencedFiles(db, Number(minAge) * 60_000)} folders without a row`;
     }
     case 'resource list': {
-      const resources = (await selectResources(db).execute()).map(toResource);
+      const resources = await bookings.resources.list();
       return lines(
         table(
           resources.map((resource) => ({
@@ -193,15 +191,15 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
     case 'induction appoint': {
       if (rest.length !== 2) throw new UsageError('induction appoint needs USERNAME and SLUG');
       const [username, slug] = rest as [string, string];
-      const induction = await db
-        .selectFrom('inductions')
-        .select('id')
-        .where('slug', '=', slug)
-        .executeTakeFirst();
+      const induction = (await bookings.admin.inductions.list()).find((each) => each.slug === slug);
       if (!induction) throw new UsageError(`no induction ${slug}`);
-      const userId = await memberIdByUsername(db, username);
+      const userId = await bookings.inductions.memberIdByUsername(username);
       if (!userId) throw new UsageError(`no member ${username}`);
-      await setInductor(db, 'cli', { inductionId: induction.id, userId, appoint: true });
+      await bookings.admin.inductions.setInductor('cli', {
+        inductionId: induction.id,
+        userId,
+        appoint: true,
+      });
       return `@${username} is now an inductor for ${slug}`;
     }
     case 'member list': {

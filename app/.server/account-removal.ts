@@ -3,7 +3,7 @@
 // then their files. Embedded store only: in front of a backend the backend holds the member.
 import type { Kysely } from 'kysely';
 import { files } from './assets';
-import { recordAudit, type Actor } from './admin/audit';
+import { recordAudit, type Actor } from './audit';
 import type { Database } from './db/schema';
 import { identity } from './identity';
 

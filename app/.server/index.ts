@@ -3,7 +3,6 @@
 // this (nor sharp, SQLite or the identity SDKs) can leak into client JavaScript.
 export { admin, requireAdmin } from './admin';
 export { submitProjectForm } from './admin/project-form';
-export { submitResourceForm } from './admin/resource-form';
 export {
   deleteAccountView,
   deleteOwnAccount,
@@ -13,11 +12,10 @@ export {
   setDirectoryListing,
 } from './own-data';
 export { store } from './store';
-export { bookings } from './bookings';
+export { askForInduction, bookings, calendarAnswer, inductionFor } from './bookings';
+export { submitResourceForm } from './resource-form';
 export { requireOwnBooking } from './own-booking';
-export { calendarAnswer } from './bookings/feeds';
 export { BookSchema, FeedResetSchema, parseInstant } from '~/lib/booking/schemas';
-export { askForInduction, inductionFor } from './bookings/induction-request';
 export { InductionRequestSchema } from '~/lib/booking/schemas';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';

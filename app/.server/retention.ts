@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { SESSION_DAYS } from '~/lib/sessions';
 import type { Database } from './db/schema';
-import { CANCELLED_KEPT_DAYS } from './bookings/feeds';
+import { CANCELLED_KEPT_DAYS } from './bookings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

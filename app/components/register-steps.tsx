@@ -25,7 +25,7 @@ function useAvailability(field: 'email' | 'username', value: string) {
     setChecked(null);
     if (!ready) return;
     const timer = setTimeout(() => {
-      fetcher.load(`/resources/availability?${new URLSearchParams({ [field]: value })}`);
+      fetcher.load(`/register/availability?${new URLSearchParams({ [field]: value })}`);
       setChecked(value);
     }, 500);
     return () => clearTimeout(timer);

@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { admin, FORMS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import { bookings, FORMS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
@@ -41,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filters = filtersOf(params);
-  const [found, resources] = await Promise.all([admin.bookings.list(filters), admin.resources.list()]);
+  const [found, resources] = await Promise.all([
+    bookings.admin.bookings.list(filters),
+    bookings.resources.list(),
+  ]);
   return {
     filters,
     day: found.day,
@@ -73,7 +76,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LabCancelSchema });
   const bookingId = String(formData.get('bookingId') ?? '');
   if (submission.status !== 'success') return data({ bookingId, result: submission.reply() }, 400);
-  const outcome = await admin.bookings.cancel(submission.value.bookingId, submission.value.reason, user);
+  const outcome = await bookings.admin.bookings.cancel(
+    submission.value.bookingId,
+    submission.value.reason,
+    user,
+  );
   if (outcome.status === 'not-found')
     return data(
       { bookingId, result: submission.reply({ formErrors: ['That booking is already cancelled.'] }) },

@@ -3,7 +3,7 @@
 // machine, and the maintenance blocks. Printing hides the site's header, the admin tabs and footer.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { admin, notFound, requireAdmin } from '~/.server';
+import { bookings, notFound, requireAdmin } from '~/.server';
 import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 
@@ -14,13 +14,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const slug = params.get('resource')?.slice(0, 100) ?? '';
-  const resource = (await admin.resources.list()).find((each) => each.slug === slug);
+  const resource = (await bookings.resources.list()).find((each) => each.slug === slug);
   if (!resource) notFound();
   const day = parseLabDay(params.get('day')) ?? labDayOf(new Date());
   // A day has far fewer than a page of bookings on one machine; every page is read all the same.
   const rows = [];
   for (let page = 1; ; page++) {
-    const found = await admin.bookings.list({ resource: slug, day, member: null, page });
+    const found = await bookings.admin.bookings.list({ resource: slug, day, member: null, page });
     rows.push(...found.rows);
     if (!found.more) break;
   }

@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { admin, FORMS, notFound, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import { bookings, FORMS, notFound, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
 import { InductionForm, validFor } from '~/components/induction-form';
@@ -25,7 +25,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const view = await admin.inductions.byId(params.inductionId ?? '');
+  const view = await bookings.admin.inductions.byId(params.inductionId ?? '');
   if (!view) notFound();
   return { ...view, notice: NOTICES[new URL(request.url).searchParams.get('done') ?? ''] ?? null };
 }
@@ -39,7 +39,7 @@ const NOTICES: Record<string, string> = {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const view = await admin.inductions.byId(params.inductionId ?? '');
+  const view = await bookings.admin.inductions.byId(params.inductionId ?? '');
   if (!view) notFound();
   const inductionId = view.induction.id;
   const formData = await readForm(request);
@@ -51,31 +51,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === 'edit') {
     const submission = parseWithZod(formData, { schema: InductionFormSchema });
     if (submission.status !== 'success') return answer(submission.reply());
-    const outcome = await admin.inductions.save(inductionId, submission.value, user);
+    const outcome = await bookings.admin.inductions.save(inductionId, submission.value, user);
     if (outcome.status === 'saved') return done('saved');
     return answer(submission.reply({ fieldErrors: outcome.status === 'invalid' ? outcome.fieldErrors : {} }));
   }
   if (intent === 'appoint') {
     const submission = parseWithZod(formData, { schema: AppointInductorSchema });
     if (submission.status !== 'success') return answer(submission.reply());
-    const userId = await admin.inductions.memberId(submission.value.username);
+    const userId = await bookings.inductions.memberIdByUsername(submission.value.username);
     if (!userId)
       return answer(submission.reply({ fieldErrors: { username: ['No member has that username.'] } }));
-    await admin.inductions.setInductor(user, { inductionId, userId, appoint: true });
+    await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: true });
     return done('appointed');
   }
   if (intent === 'remove-inductor') {
     const userId = String(formData.get('member') ?? '');
     if (view.inductors.some((inductor) => inductor.id === userId))
-      await admin.inductions.setInductor(user, { inductionId, userId, appoint: false });
+      await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: false });
     return done('removed');
   }
   if (intent === 'sign-off') {
     const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
     if (submission.status !== 'success') return answer(submission.reply());
-    const userId = await admin.inductions.memberId(submission.value.username ?? '');
+    const userId = await bookings.inductions.memberIdByUsername(submission.value.username ?? '');
     const outcome = userId
-      ? await admin.inductions.signOff(user, { inductionId, userId, note: submission.value.note })
+      ? await bookings.inductions.signOff(user, { inductionId, userId, note: submission.value.note })
       : 'not-found';
     if (outcome === 'signed-off') return done('signed-off');
     const message =
@@ -87,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const member = String(formData.get('userId') ?? '');
     if (submission.status !== 'success') return answer(submission.reply(), member);
     const { userId, reason, alsoCancel } = submission.value;
-    const revoked = await admin.inductions.revoke(user, { inductionId, userId, reason, alsoCancel });
+    const revoked = await bookings.inductions.revoke(user, { inductionId, userId, reason, alsoCancel });
     if (revoked.status !== 'revoked')
       return answer(submission.reply({ formErrors: ['That induction is not held any more.'] }), member);
     // Said on the page, not over a redirect: it lists the bookings that still stand.

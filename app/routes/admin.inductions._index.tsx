@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { admin, formReply, FORMS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import { bookings, formReply, FORMS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { InductionForm, validFor } from '~/components/induction-form';
 import { InductionFormSchema } from '~/lib/booking/schemas';
@@ -14,7 +14,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { inductions: await admin.inductions.list() };
+  return { inductions: await bookings.admin.inductions.list() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!formData) return tooLarge(FORMS.text);
   const submission = parseWithZod(formData, { schema: InductionFormSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
-  const outcome = await admin.inductions.save(null, submission.value, user);
+  const outcome = await bookings.admin.inductions.save(null, submission.value, user);
   if (outcome.status === 'saved') return redirect(`/admin/inductions/${outcome.id}?done=saved`);
   return formReply(
     submission.reply({ fieldErrors: outcome.status === 'invalid' ? outcome.fieldErrors : {} }),

@@ -2,7 +2,7 @@
 // Admins only; an unknown id is the 404 page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { admin, config, notFound, requireAdmin, submitResourceForm } from '~/.server';
+import { bookings, config, notFound, requireAdmin, submitResourceForm } from '~/.server';
 import { ResourceForm } from '~/components/resource-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -12,16 +12,16 @@ export const meta: MetaFunction = (args) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const [resource, inductions, upcoming] = await Promise.all([
-    admin.resources.byId(params.resourceId ?? ''),
-    admin.inductions.list(),
-    admin.resources.upcomingBookings(params.resourceId ?? ''),
+    bookings.admin.resources.byId(params.resourceId ?? ''),
+    bookings.admin.inductions.list(),
+    bookings.admin.resources.upcomingBookings(params.resourceId ?? ''),
   ]);
   if (!resource) notFound();
   return { resource, inductions, upcoming, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  submitResourceForm(request, params.resourceId ?? '');
+export const action = async ({ request, params }: ActionFunctionArgs) =>
+  submitResourceForm(request, params.resourceId ?? '', await requireAdmin(request));
 
 export default function EditResource() {
   const { resource, inductions, upcoming, labMaxUpcoming } = useLoaderData<typeof loader>();

@@ -12,7 +12,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { admin, notFound, parseWithZod, readForm, requireAdmin } from '~/.server';
+import { bookings, notFound, parseWithZod, readForm, requireAdmin } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { labInstant, MaintenanceSchema, OnBehalfSchema } from '~/lib/booking/schemas';
@@ -25,12 +25,12 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const resource = await admin.resources.byId(params.resourceId ?? '');
+  const resource = await bookings.admin.resources.byId(params.resourceId ?? '');
   if (!resource) notFound();
   const url = new URL(request.url);
   return {
     resource: { id: resource.id, slug: resource.slug, name: resource.name },
-    blocks: (await admin.resources.maintenance(resource.id)).map((block) => ({
+    blocks: (await bookings.admin.resources.maintenance(resource.id)).map((block) => ({
       id: block.id,
       when: block.when,
       reason: block.reason,
@@ -55,7 +55,7 @@ function noticeText(params: URLSearchParams) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const resource = await admin.resources.byId(params.resourceId ?? '');
+  const resource = await bookings.admin.resources.byId(params.resourceId ?? '');
   if (!resource) notFound();
   const formData = await readForm(request);
   if (!formData) throw new Response('The form is too large.', { status: 413 });
@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/admin/resources/${resource.id}/maintenance`;
 
   if (intent === 'remove') {
-    await admin.resources.removeMaintenance(resource.id, String(formData.get('block') ?? ''), user);
+    await bookings.admin.resources.removeMaintenance(resource.id, String(formData.get('block') ?? ''), user);
     return redirect(`${here}?removed=1`);
   }
 
@@ -71,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: OnBehalfSchema });
     if (submission.status !== 'success') return { intent: intent as string, ...reply(submission.reply()) };
     const { username, day, time, minutes, reason, note, override } = submission.value;
-    const outcome = await admin.resources.bookFor(
+    const outcome = await bookings.admin.resources.bookFor(
       resource.id,
       { username, start: labInstant(day, time), minutes, note, reason, override },
       user,
@@ -98,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: MaintenanceSchema });
   if (submission.status !== 'success') return { intent: 'maintenance', ...reply(submission.reply()) };
   const { startDay, startTime, endDay, endTime, reason, alsoCancel } = submission.value;
-  const outcome = await admin.resources.addMaintenance(
+  const outcome = await bookings.admin.resources.addMaintenance(
     resource.id,
     { start: labInstant(startDay, startTime), end: labInstant(endDay, endTime), reason, alsoCancel },
     user,

@@ -2,7 +2,7 @@
 // kind, status and induction, links to edit it and to its maintenance, and 'New resource'.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin } from '~/.server';
+import { bookings, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { RESOURCE_KINDS } from '~/lib/booking/models';
 import { pageMeta } from '~/lib/meta';
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const saved = params.get('saved')?.slice(0, 80) ?? null;
-  const resources = await admin.resources.list();
+  const resources = await bookings.resources.list();
   return {
     saved,
     told: toldText(params),

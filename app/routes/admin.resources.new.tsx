@@ -1,7 +1,7 @@
 // /admin/resources/new — a new resource with its rules (docs/product.md §10). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { admin, config, requireAdmin, submitResourceForm } from '~/.server';
+import { bookings, config, requireAdmin, submitResourceForm } from '~/.server';
 import { ResourceForm } from '~/components/resource-form';
 import { pageMeta } from '~/lib/meta';
 
@@ -10,10 +10,11 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { inductions: await admin.inductions.list(), labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
+  return { inductions: await bookings.admin.inductions.list(), labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => submitResourceForm(request, null);
+export const action = async ({ request }: ActionFunctionArgs) =>
+  submitResourceForm(request, null, await requireAdmin(request));
 
 export default function NewResource() {
   const { inductions, labMaxUpcoming } = useLoaderData<typeof loader>();

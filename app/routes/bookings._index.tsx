@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
   const [mine, resources, inductions, requests, token, signsOff] = await Promise.all([
-    bookings.mine(user.id, now),
+    bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
     bookings.resources.list(),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
@@ -66,8 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const refusal = resourceRules ? cancelRefusal(resourceRules, new Date(booking.start), now) : null;
       return { ...row(booking), cannotCancel: refusal?.message ?? null };
     }),
-    past: mine.past.slice(0, PAST_SHOWN).map(row),
-    pastMore: Math.max(0, mine.past.length - PAST_SHOWN),
+    past: mine.past.map(row),
+    pastMore: mine.pastMore,
     inductions: inductions.map((held) => ({
       name: held.induction.name,
       status: inductionStatusText(held, now),

@@ -226,7 +226,9 @@ test('qualification rows: add up to five, remove, one always stays', async ({ pa
 test('availability of e-mail and username is checked while typing @js-only', async ({ page }) => {
   const taken = await register(page);
   await page.goto('/register');
+  const asked = page.waitForRequest(/\/register\/availability(\.data)?\?email=/);
   await page.getByLabel('Email', { exact: true }).fill(taken.email.toUpperCase());
+  await asked;
   await expect(page.locator('.field-status').getByText('Email is already registered')).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(`free.${taken.email}`);
   await expect(page.getByText('Email available')).toBeVisible();

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { db } from '../db';
 import { createInvite, listInvites, revokeInvite } from '../store/invites';
 import { createMember } from '../store/accounts';
-import { auditPage } from './audit';
+import { auditPage } from '../audit';
 import { setRole } from './roles';
 
 /** A member registered with `inviteKey`; their username. */

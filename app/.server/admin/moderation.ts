@@ -7,7 +7,7 @@ import { files } from '../assets';
 import type { Database } from '../db/schema';
 import { identity } from '../identity';
 import { nowIso } from '~/lib/time';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit';
 
 export type SignInSwitch = 'changed' | 'unchanged' | 'unknown' | 'self';
 

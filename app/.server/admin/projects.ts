@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import type { ProjectForm } from '~/lib/schemas';
 import { slugify } from '~/lib/slug';
 import { nowIso } from '~/lib/time';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit';
 
 export interface ProjectImages {
   banner: PreparedAsset | null;

@@ -5,7 +5,7 @@ import { config } from '../config';
 import { notFound } from '../http';
 import type { Database, Role } from '../db/schema';
 import { getUser, type SessionUser } from '../session';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit';
 
 /**
  * The signed-in admin. Anyone else, signed in or not, gets the 404 page: the admin area does not

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { actorName, recordAudit, type Actor } from '../admin/audit';
+import { actorName, recordAudit, type Actor } from '../audit';
 import type { Booking, Resource } from '~/lib/booking/models';
 import {
   cancelRefusal,

@@ -27,19 +27,34 @@ import {
   memberInductions,
   openRequests,
   revokeInduction,
+  setInductor,
   signOff,
   type InductionActor,
 } from './inductions';
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
 import { cancelForLab, staffBookings, type StaffFilters } from './staff';
-import type { Actor } from '../admin/audit';
+import type { Actor } from '../audit';
 import {
   sendBookingCancelled,
   sendBookingConfirmation,
   sendInductionDeclined,
   sendInductionRevoked,
   sendInductionSignedOff,
+  sendOutOfService,
 } from './mail';
+import {
+  addMaintenance,
+  bookForMember,
+  removeMaintenance,
+  resourceById,
+  saveResource,
+  upcomingBookingCount,
+  upcomingMaintenance,
+} from './admin-resources';
+import { adminInductionList, inductionForAdmin, saveInduction } from './admin-inductions';
+import type { PreparedAsset } from '../assets';
+import { whenText } from '~/lib/booking/format';
+import type { InductionForm, ResourceForm } from '~/lib/booking/schemas';
 import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
 import { hit, LIMITS } from '../rate-limit';
 
@@ -54,6 +69,8 @@ export const TOO_FAST: Refusal = {
 const withinWriteLimit = (userId: string) => hit(`booking-write:${userId}`, LIMITS.bookingWritesPerMember);
 
 export { type BookOutcome, type CancelOutcome };
+export { calendarAnswer, CANCELLED_KEPT_DAYS } from './feeds';
+export { askForInduction, inductionFor } from './induction-request';
 
 export function bookingsIn(db: Kysely<Database>) {
   async function resourceBySlug(slug: string): Promise<Resource | null> {
@@ -188,15 +205,87 @@ export function bookingsIn(db: Kysely<Database>) {
       },
     },
 
-    /** The lab's day for staff (/admin/bookings): admins only, checked by the routes. */
-    staff: {
-      list: (filters: StaffFilters) => staffBookings(db, filters),
-      /** Cancels a member's booking for the lab with a reason, audited; the member is mailed it. */
-      async cancel(bookingId: string, reason: string, actor: Actor) {
-        const outcome = await cancelForLab(db, bookingId, reason, actor);
-        if (outcome.status === 'cancelled')
-          await sendBookingCancelled(outcome.email, outcome.booking, reason);
-        return outcome;
+    /**
+     * The lab as admins run it (/admin/resources, /admin/inductions, /admin/bookings and the admin
+     * CLI; the routes check the role): each change writes its audit entry in its transaction, and
+     * the members it touches are mailed after the commit.
+     */
+    admin: {
+      resources: {
+        byId: (id: string) => resourceById(db, id),
+        upcomingBookings: (id: string) => upcomingBookingCount(db, id),
+        /** Saves a resource; taken out of service, each member with upcoming bookings of it is told once, with all of theirs. */
+        async save(
+          id: string | null,
+          form: ResourceForm,
+          photo: { choice: PreparedAsset | null; remove: boolean },
+          actor: Actor,
+        ) {
+          const outcome = await saveResource(db, id, form, photo, actor);
+          const change = outcome.status === 'saved' ? outcome.outOfService : null;
+          if (change) {
+            const byMember = new Map<string, Booking[]>();
+            for (const { member, booking } of change.bookings)
+              byMember.set(member.email, [...(byMember.get(member.email) ?? []), booking]);
+            await Promise.all(
+              [...byMember].map(([email, bookings]) => sendOutOfService(email, { ...change, bookings })),
+            );
+          }
+          return outcome;
+        },
+        /** Upcoming maintenance blocks, each with its time in words (Dublin time). */
+        maintenance: async (resourceId: string) =>
+          (await upcomingMaintenance(db, resourceId)).map((block) => ({ ...block, when: whenText(block) })),
+        /** Adds a block; the members whose bookings it cancelled are told after the commit. */
+        async addMaintenance(
+          resourceId: string,
+          input: { start: Date; end: Date; reason: string; alsoCancel: boolean },
+          actor: Actor,
+        ) {
+          const outcome = await addMaintenance(db, resourceId, input, actor);
+          if (outcome.status === 'added')
+            await Promise.all(
+              outcome.cancelled.map(({ member, booking }) =>
+                sendBookingCancelled(member.email, booking, input.reason),
+              ),
+            );
+          // What stands in the way, in words: 'Tuesday 1 December 2026, 10:00–12:00 (@ana)'.
+          const standing =
+            outcome.status === 'bookings-stand'
+              ? outcome.bookings.map(({ booking, member }) => `${whenText(booking)} (@${member.username})`)
+              : outcome.status === 'blocked'
+                ? outcome.blocks.map((block) => `${whenText(block)} (${block.reason})`)
+                : [];
+          return { ...outcome, standing };
+        },
+        removeMaintenance: (resourceId: string, blockId: string, actor: Actor) =>
+          removeMaintenance(db, resourceId, blockId, actor),
+        /** Books for a member past the rules (never past a clash); the member gets the confirmation. */
+        async bookFor(resourceId: string, input: Parameters<typeof bookForMember>[2], actor: Actor) {
+          const outcome = await bookForMember(db, resourceId, input, actor);
+          if (outcome.status === 'booked') await sendBookingConfirmation(outcome.email, outcome.booking);
+          return outcome;
+        },
+      },
+      inductions: {
+        list: () => adminInductionList(db),
+        byId: (id: string) => inductionForAdmin(db, id),
+        save: (id: string | null, form: InductionForm, actor: Actor) => saveInduction(db, id, form, actor),
+        setInductor: (
+          actor: InductionActor | 'cli',
+          input: { inductionId: string; userId: string; appoint: boolean },
+        ) => setInductor(db, actor, input),
+      },
+      /** The lab's bookings by resource, day and member, and cancelling one for the lab. */
+      bookings: {
+        list: (filters: StaffFilters) => staffBookings(db, filters),
+        /** Cancels a member's booking for the lab with a reason, audited; the member is mailed it. */
+        async cancel(bookingId: string, reason: string, actor: Actor) {
+          const outcome = await cancelForLab(db, bookingId, reason, actor);
+          if (outcome.status === 'cancelled')
+            await sendBookingCancelled(outcome.email, outcome.booking, reason);
+          return outcome;
+        },
       },
     },
 
@@ -260,18 +349,45 @@ export function bookingsIn(db: Kysely<Database>) {
       return row ? toBooking(row) : null;
     },
 
-    /** The member's bookings: upcoming (soonest first, running ones included) and past (latest first). */
-    async mine(userId: string, now = new Date()): Promise<{ upcoming: Booking[]; past: Booking[] }> {
-      const rows = await selectBookings(db)
-        .where('bookings.user_id', '=', userId)
-        .where('bookings.status', '=', 'active')
-        .orderBy('bookings.starts_at')
-        .execute();
-      const all = rows.map(toBooking);
+    /**
+     * The member's bookings: upcoming (soonest first, running ones included) and the latest
+     * `pastShown` past ones (latest first; null: all), with how many earlier ones are left out.
+     */
+    async mine(
+      userId: string,
+      { now = new Date(), pastShown }: { now?: Date; pastShown: number | null },
+    ): Promise<{ upcoming: Booking[]; past: Booking[]; pastMore: number }> {
       const at = now.toISOString();
+      const active = () =>
+        selectBookings(db).where('bookings.user_id', '=', userId).where('bookings.status', '=', 'active');
+      let pastQuery = active()
+        .where('bookings.ends_at', '<=', at)
+        .orderBy('bookings.starts_at', 'desc')
+        .orderBy('bookings.id', 'desc');
+      if (pastShown !== null) pastQuery = pastQuery.limit(pastShown + 1);
+      const [upcoming, past] = await Promise.all([
+        active()
+          .where('bookings.ends_at', '>', at)
+          .orderBy('bookings.starts_at')
+          .orderBy('bookings.id')
+          .execute(),
+        pastQuery.execute(),
+      ]);
+      let pastMore = 0;
+      if (pastShown !== null && past.length > pastShown) {
+        const counted = await db
+          .selectFrom('bookings')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'active')
+          .where('ends_at', '<=', at)
+          .executeTakeFirstOrThrow();
+        pastMore = Number(counted.n) - pastShown;
+      }
       return {
-        upcoming: all.filter((booking) => booking.end > at),
-        past: all.filter((booking) => booking.end <= at).reverse(),
+        upcoming: upcoming.map(toBooking),
+        past: past.slice(0, pastShown ?? undefined).map(toBooking),
+        pastMore,
       };
     },
   };

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { actorName, recordAudit } from '../admin/audit';
+import { actorName, recordAudit } from '../audit';
 import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
 import type { InductionStanding } from '~/lib/booking/rules';
 import { addLabMonths, labDayOf } from '~/lib/booking/time';

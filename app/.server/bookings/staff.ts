@@ -3,7 +3,7 @@
 // the lab with a reason, audited in the same transaction (the facade mails the member after it).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { actorName, recordAudit, type Actor } from '../admin/audit';
+import { actorName, recordAudit, type Actor } from '../audit';
 import type { Booking } from '~/lib/booking/models';
 import { addDays, labDayOf, labTime, type LabDay } from '~/lib/booking/time';
 import { cancelRows, selectBookings, toBooking, writeTransaction } from './rows';

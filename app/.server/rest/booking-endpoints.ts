@@ -139,7 +139,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     access: 'member',
     answer: S.BookingsOutSchema,
     async handle(call) {
-      const { upcoming, past } = await bookings.mine(member(call).id);
+      const { upcoming, past } = await bookings.mine(member(call).id, { pastShown: null });
       return { upcoming: upcoming.map(toBookingOut), past: past.map(toBookingOut) };
     },
   } satisfies Endpoint),

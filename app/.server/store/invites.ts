@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { recordAudit, type Actor } from '../admin/audit';
+import { recordAudit, type Actor } from '../audit';
 import { inviteStatus } from '~/lib/invites';
 import { nowIso } from '~/lib/time';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../audit';
 import type { Database } from '../db/schema';
 import { findAssetByContent, prepareAsset, type PreparedAsset } from '../assets';
 import { newProjectId, replaceTeam, teamMembers } from './projects';

@@ -52,7 +52,7 @@ export const InductionDeclineSchema = z.object({
 // The admin's forms (/admin/resources, /admin/inductions).
 
 /** Addresses /resources/{slug} cannot have: other routes under /resources, and the admin's 'new'. */
-export const RESERVED_RESOURCE_SLUGS = new Set(['availability', 'new']);
+export const RESERVED_RESOURCE_SLUGS = new Set(['new']);
 const RESERVED_SLUG_MESSAGE = 'This address is reserved; choose another slug';
 
 /** A resource's address: the slug typed, else one made from its name. */

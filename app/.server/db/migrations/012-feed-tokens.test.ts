@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { connect, db, migrator, type Database } from '..';
 import { config } from '../../config';
-import { memberFeedsIn } from '../../bookings/feeds';
+import { bookingsIn } from '../../bookings';
 
 const postgres = config.DATABASE_URL?.startsWith('postgres');
 const name = `feeds_${process.pid}_${Date.now()}`;
@@ -37,7 +37,7 @@ test('feeds made before 012 open at the same address after it, and the plain tok
   );
 
   expect((await migrator(legacy).migrateToLatest()).error).toBeUndefined();
-  const feeds = memberFeedsIn(legacy);
+  const { feeds } = bookingsIn(legacy);
   expect(await feeds.calendar(token)).not.toBeNull();
   expect(await feeds.token('u1')).toBe(token);
   const rows = await legacy.selectFrom('member_feeds').selectAll().execute();

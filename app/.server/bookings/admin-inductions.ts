@@ -4,11 +4,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { toInduction, upcomingNeeding } from '../bookings/inductions';
-import { writeTransaction } from '../bookings/rows';
+import { toInduction, upcomingNeeding } from './inductions';
+import { writeTransaction } from './rows';
 import type { InductionForm } from '~/lib/booking/schemas';
 import { slugify } from '~/lib/slug';
-import { recordAudit, type Actor } from './audit';
+import { recordAudit, type Actor } from '../audit';
 
 export type InductionSave =
   | { status: 'saved'; id: string; slug: string }

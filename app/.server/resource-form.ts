@@ -1,17 +1,17 @@
 // The action of the admin's resource form, for a new resource and an existing one
 // (/admin/resources/new, /admin/resources/{id}): checked by ResourceFormSchema, the photo
-// prepared, then saved by saveResource, which checks the slug and the induction against the store.
+// prepared, then saved by bookings.admin.resources.save (the slug and induction checked there).
 import { redirect } from '@remix-run/node';
-import { notFound } from '../http';
-import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from '../forms';
-import { prepareImageFields } from '../uploads';
+import { notFound } from './http';
+import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from './forms';
+import { prepareImageFields } from './uploads';
 import { ResourceFormSchema } from '~/lib/booking/schemas';
-import { admin } from '.';
-import { requireAdmin } from './roles';
+import { bookings } from './bookings';
+import type { Actor } from './audit';
 
-export async function submitResourceForm(request: Request, resourceId: string | null) {
-  const user = await requireAdmin(request);
-  if (resourceId && !(await admin.resources.byId(resourceId))) notFound();
+/** `actor`: the signed-in admin (the route checks the role first). */
+export async function submitResourceForm(request: Request, resourceId: string | null, actor: Actor) {
+  if (resourceId && !(await bookings.admin.resources.byId(resourceId))) notFound();
   const formData = await readForm(request, FORMS.member);
   if (!formData) return tooLarge(FORMS.member);
   try {
@@ -23,11 +23,11 @@ export async function submitResourceForm(request: Request, resourceId: string | 
       prepared.discardAll();
       return formReply(submission.reply({ fieldErrors: prepared.errors }));
     }
-    const outcome = await admin.resources.save(
+    const outcome = await bookings.admin.resources.save(
       resourceId,
       submission.value,
       { choice: prepared.images.photo, remove: submission.value.removePhoto },
-      user,
+      actor,
     );
     if (outcome.status === 'not-found') notFound();
     if (outcome.status === 'invalid')

@@ -2,7 +2,7 @@
 // transaction as the change it records, so one never commits without the other; read newest first.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './db/schema';
 import { nowIso } from '~/lib/time';
 
 /** Who acts: a signed-in admin, or whoever runs the admin CLI on the server. */

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { deleteAsset, type PreparedAsset } from '../assets';
 import { discardChoices, useFile } from '../store/asset-claims';
 import type { Database } from '../db/schema';
-import { book, bookingRow, type BookOutcome } from '../bookings/book';
+import { book, bookingRow, type BookOutcome } from './book';
 import {
   cancelRows,
   isClash,
@@ -19,11 +19,11 @@ import {
   toBooking,
   toResource,
   writeTransaction,
-} from '../bookings/rows';
+} from './rows';
 import type { Booking, Resource } from '~/lib/booking/models';
 import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
 import { epochMinutes } from '~/lib/booking/time';
-import { actorName, recordAudit, type Actor } from './audit';
+import { actorName, recordAudit, type Actor } from '../audit';
 
 /** Members' upcoming bookings of a resource taken out of service, cancelled with it or standing. */
 export interface OutOfService {

@@ -1,4 +1,4 @@
-// GET /resources/availability?email=… or ?username=… — the debounced uniqueness check of
+// GET /register/availability?email=… or ?username=… — the debounced uniqueness check of
 // registration step 1 (docs/product.md §5). Failures are ignored by the page; the server checks again on submit.
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { store, LIMITS, withinAddressLimit } from '~/.server';

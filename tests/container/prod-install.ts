@@ -2,6 +2,7 @@
 // dependencies only, in a temporary folder with the build, started as the image starts it, on the
 // image's Node. Checks /healthz, the landing page and the admin CLI. Run by `npm run test:container`.
 import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,9 +50,7 @@ function imageNode() {
       cwd: folder,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-  // Its cache goes when `npm ci` replaces the Node.
-  const cache = path.join(folder, 'node_modules/.cache');
-  return { version: `v${version}`, dir, bin: path.join(dir, 'bin'), cache };
+  return { version: `v${version}`, dir, bin: path.join(dir, 'bin') };
 }
 
 let server: ReturnType<typeof spawn> | undefined;
@@ -94,25 +93,33 @@ try {
   // The copied better-sqlite3 was built for the Node running this check: rebuild it for the
   // image's, as the image's `npm ci` does (its prebuilt download, else node-gyp with the headers
   // shipped in the Node package, since nodejs.org may be out of reach). That costs about a minute
-  // of one core, so the result is kept beside the Node package for the next run (a clean install,
-  // as in CI, always builds). sharp needs nothing: its prebuilt binaries use Node-API, the same
-  // across Node versions.
-  const addonVersion = JSON.parse(
-    fs.readFileSync(path.join(dir, 'node_modules/better-sqlite3/package.json'), 'utf8'),
-  ).version;
+  // of one core, so the result is kept outside the clone (the user's cache folder), named by
+  // everything it is built from: better-sqlite3's version and lock hash, the Node, the platform.
+  // A fresh machine builds it once; a clean clone on the same machine, as in CI, reuses it. sharp
+  // needs nothing: its prebuilt binaries use Node-API, the same across Node versions.
+  const locked = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')).packages[
+    'node_modules/better-sqlite3'
+  ];
+  const inputs = `${locked.version}-${locked.integrity}-${node.version}-${process.platform}-${process.arch}`;
+  const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'makerspace');
+  const built = path.join(
+    cache,
+    `better-sqlite3-${locked.version}-node-${node.version}-${crypto.createHash('sha256').update(inputs).digest('hex').slice(0, 12)}.node`,
+  );
   const addon = path.join(dir, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
-  const built = path.join(node.cache, `better-sqlite3-${addonVersion}-node-${node.version}.node`);
   if (fs.existsSync(built)) {
     fs.copyFileSync(built, addon);
-    log(`better-sqlite3 for Node ${node.version} from the last run`);
+    log(`better-sqlite3 for Node ${node.version} from ${built}`);
   } else {
     execFileSync('npm', ['rebuild', 'better-sqlite3', '--no-audit', '--no-fund'], {
       cwd: dir,
       env: { ...onImageNode, npm_config_nodedir: node.dir },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    fs.mkdirSync(node.cache, { recursive: true });
-    fs.copyFileSync(addon, built);
+    // Whole or not at all: a check killed mid-copy must not leave a broken addon for the next.
+    fs.mkdirSync(cache, { recursive: true });
+    fs.copyFileSync(addon, `${built}.${process.pid}`);
+    fs.renameSync(`${built}.${process.pid}`, built);
     log(`better-sqlite3 built for Node ${node.version}`);
   }
 

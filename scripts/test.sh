@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test` (everything; what CI runs) and `npm run test:quick` (the inner loop: types, lint, unit
-# tests on SQLite, then the js and nojs journeys on the demo-data servers). Each phase is timed;
-# the seconds are printed at the end, failed or not (docs/testing.md says what each phase costs).
+# tests on SQLite, then the js and nojs journeys on the demo-data servers; no Firebase emulator).
+# Each phase is timed; the seconds are printed at the end, failed or not (docs/testing.md says what
+# each phase costs). Phases marked 'alongside' overlap the ones after them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,11 +28,39 @@ phase() {
   return $status
 }
 
+# Runs a phase in the background, its output kept until `joined` prints it; each of these runs on
+# one core (tsc, ESLint, a one-worker vitest run), so two side by side take about the time of one.
+declare -a started_pids=() started_logs=()
+alongside() {
+  local log name="$1 (alongside)"
+  shift
+  log=$(mktemp)
+  phase "$name" "$@" >"$log" 2>&1 &
+  started_pids+=($!)
+  started_logs+=("$log")
+}
+joined() {
+  local status=0 i
+  for i in "${!started_pids[@]}"; do
+    wait "${started_pids[$i]}" || status=1
+    cat "${started_logs[$i]}"
+    rm -f "${started_logs[$i]}"
+  done
+  started_pids=() started_logs=()
+  return $status
+}
+
+alongside lint npm run --silent lint
 phase typecheck npx tsc --noEmit
-phase lint npm run --silent lint
+joined
+if [ "$mode" = full ]; then
+  # The PostgreSQL run starts its own cluster and data folder: it shares nothing with the others.
+  alongside 'unit (PostgreSQL)' npx vitest run --config vitest.postgres.config.ts
+fi
 phase 'unit (SQLite)' npx vitest run
 if [ "$mode" = full ]; then
-  phase 'unit (PostgreSQL)' npx vitest run --config vitest.postgres.config.ts
+  phase 'unit (Firebase emulator)' npx vitest run --config vitest.firebase.config.ts
+  joined
 fi
 phase build npm run --silent build
 phase 'e2e tools' npx tsx tests/support/check-tools.ts

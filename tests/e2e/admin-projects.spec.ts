@@ -5,7 +5,7 @@
 // name, so the projects made here do not upset them.
 import type { Page } from '@playwright/test';
 import { pngFile, registered, signedIn, signedInAdmin, type NewMember } from './accounts';
-import { expect, expectCrossSiteRefused, test } from './fixtures';
+import { expect, expectCrossSiteRefused, test, HTTP } from './fixtures';
 
 const visitorHtml = (page: Page, url: string) =>
   page.request.get(url, { headers: { Cookie: '' } }).then(async (response) => ({
@@ -166,18 +166,19 @@ test('bad project input is shown next to its field with what was typed, and crea
   expect(ghost.status()).toBe(404);
 });
 
-test('a member who is not an admin gets 404 from the project pages and creates nothing', async ({
-  page,
-  baseURL,
-}) => {
-  await signedIn(page);
-  for (const url of ['/admin/projects', '/admin/projects/new', '/admin/projects/ffffffffffff/edit'])
-    expect((await page.request.get(url)).status(), url).toBe(404);
-  const name = `Sneaky ${crypto.randomUUID().slice(0, 6)}`;
-  const forged = await page.request.post('/admin/projects/new', {
-    headers: { Origin: baseURL! },
-    multipart: { name },
-  });
-  expect(forged.status()).toBe(404);
-  expect(await page.request.get('/portfolio').then((response) => response.text())).not.toContain(name);
-});
+test(
+  'a member who is not an admin gets 404 from the project pages and creates nothing',
+  HTTP,
+  async ({ page, baseURL }) => {
+    await signedIn(page);
+    for (const url of ['/admin/projects', '/admin/projects/new', '/admin/projects/ffffffffffff/edit'])
+      expect((await page.request.get(url)).status(), url).toBe(404);
+    const name = `Sneaky ${crypto.randomUUID().slice(0, 6)}`;
+    const forged = await page.request.post('/admin/projects/new', {
+      headers: { Origin: baseURL! },
+      multipart: { name },
+    });
+    expect(forged.status()).toBe(404);
+    expect(await page.request.get('/portfolio').then((response) => response.text())).not.toContain(name);
+  },
+);

@@ -3,7 +3,7 @@
 import { admin, adminOutput } from '../support/admin';
 import { currentServer } from '../support/servers';
 import { freshMember, pngFile, register, registered, signedIn, signedInAdmin } from './accounts';
-import { assetStored, expect, expectCrossSiteRefused, listings, seededDb, test } from './fixtures';
+import { assetStored, expect, expectCrossSiteRefused, listings, seededDb, test, HTTP } from './fixtures';
 
 const ADMIN_URLS = [
   '/admin',
@@ -201,32 +201,33 @@ test('an admin creates an invite, sees the key once with a link that fills in re
   await expectAccessible();
 });
 
-test('revoking a key that does not exist or is already revoked says so and changes nothing; cross-site posts are refused', async ({
-  page,
-  baseURL,
-}) => {
-  await signedInAdmin(page);
-  const note = uniqueNote('revoke twice');
-  const key = await admin(currentServer(), 'invite', 'create', '--note', note);
-  await admin(currentServer(), 'invite', 'revoke', key);
-  // An id that names no key, one that is not an id, and the revoked key's own (its row has no
-  // revoke button, so the id comes from the database).
-  const revokedId = inviteIdByNote(note);
-  for (const forged of [crypto.randomUUID(), 'not-an-id', revokedId]) {
-    const response = await page.request.post('/admin/invites', {
-      headers: { Origin: baseURL! },
-      form: { intent: 'revoke', id: forged },
+test(
+  'revoking a key that does not exist or is already revoked says so and changes nothing; cross-site posts are refused',
+  HTTP,
+  async ({ page, baseURL }) => {
+    await signedInAdmin(page);
+    const note = uniqueNote('revoke twice');
+    const key = await admin(currentServer(), 'invite', 'create', '--note', note);
+    await admin(currentServer(), 'invite', 'revoke', key);
+    // An id that names no key, one that is not an id, and the revoked key's own (its row has no
+    // revoke button, so the id comes from the database).
+    const revokedId = inviteIdByNote(note);
+    for (const forged of [crypto.randomUUID(), 'not-an-id', revokedId]) {
+      const response = await page.request.post('/admin/invites', {
+        headers: { Origin: baseURL! },
+        form: { intent: 'revoke', id: forged },
+      });
+      expect(await response.text()).toContain('That invite key does not exist or is already revoked.');
+    }
+    // Still revoked once: one revoke entry in the log, by the CLI.
+    expect(auditEntries(`invite ${key.slice(0, 7)}...`)).toEqual(['invite.create', 'invite.revoke']);
+    // A cross-site form post is refused before it reaches the page.
+    await expectCrossSiteRefused(page.request, '/admin/invites', {
+      form: { intent: 'create', uses: '1', note: `${note} cross-site` },
     });
-    expect(await response.text()).toContain('That invite key does not exist or is already revoked.');
-  }
-  // Still revoked once: one revoke entry in the log, by the CLI.
-  expect(auditEntries(`invite ${key.slice(0, 7)}...`)).toEqual(['invite.create', 'invite.revoke']);
-  // A cross-site form post is refused before it reaches the page.
-  await expectCrossSiteRefused(page.request, '/admin/invites', {
-    form: { intent: 'create', uses: '1', note: `${note} cross-site` },
-  });
-  expect(await invites()).not.toContain(`${note} cross-site`);
-});
+    expect(await invites()).not.toContain(`${note} cross-site`);
+  },
+);
 
 test('an admin finds a member and deletes them after a step that names what goes; their pages, files, listings and session end, the log says so', async ({
   page,
@@ -345,60 +346,61 @@ test('a member who renamed themselves and is then deleted: the old address is go
   }
 });
 
-test('as an admin: unknown names and ids find nothing, cross-site posts and posts to the log change nothing', async ({
-  page,
-  baseURL,
-}) => {
-  const target = (await registered()).username.toLowerCase();
-  await signedInAdmin(page);
-  const db = seededDb();
-  const { id: projectId } = db.prepare("select id from projects where slug = 'coastwatch'").get() as {
-    id: string;
-  };
-  const state = () => ({
-    target: db.prepare('select id, disabled_at from users where username_key = ?').get(target),
-    project: db.prepare('select * from projects where id = ?').get(projectId),
-    team: db.prepare('select * from project_members where project_id = ? order by position').all(projectId),
-  });
-  const before = state();
-  const post = (url: string, form: Record<string, string> = {}) =>
-    page.request.post(url, { headers: { Origin: baseURL! }, form, maxRedirects: 0 });
+test(
+  'as an admin: unknown names and ids find nothing, cross-site posts and posts to the log change nothing',
+  HTTP,
+  async ({ page, baseURL }) => {
+    const target = (await registered()).username.toLowerCase();
+    await signedInAdmin(page);
+    const db = seededDb();
+    const { id: projectId } = db.prepare("select id from projects where slug = 'coastwatch'").get() as {
+      id: string;
+    };
+    const state = () => ({
+      target: db.prepare('select id, disabled_at from users where username_key = ?').get(target),
+      project: db.prepare('select * from projects where id = ?').get(projectId),
+      team: db.prepare('select * from project_members where project_id = ? order by position').all(projectId),
+    });
+    const before = state();
+    const post = (url: string, form: Record<string, string> = {}) =>
+      page.request.post(url, { headers: { Origin: baseURL! }, form, maxRedirects: 0 });
 
-  // Forged names and ids: the 404 page, or the form's own message.
-  const ghost = 'nobody_by_that_name';
-  expect((await page.request.get(`/admin/members/${ghost}/delete`)).status()).toBe(404);
-  expect((await post(`/admin/members/${ghost}/delete`)).status()).toBe(404);
-  for (const id of ['ffffffffffff', crypto.randomUUID(), 'not-a-post'])
-    expect((await page.request.get(`/admin/posts/${id}/remove`)).status(), id).toBe(404);
-  for (const intent of ['disable', 'enable']) {
-    const response = await post('/admin/members?index', { intent, username: ghost });
-    expect(await response.text(), intent).toContain('That member does not exist.');
-  }
-  expect(auditEntries(`@${ghost}`)).toEqual([]);
+    // Forged names and ids: the 404 page, or the form's own message.
+    const ghost = 'nobody_by_that_name';
+    expect((await page.request.get(`/admin/members/${ghost}/delete`)).status()).toBe(404);
+    expect((await post(`/admin/members/${ghost}/delete`)).status()).toBe(404);
+    for (const id of ['ffffffffffff', crypto.randomUUID(), 'not-a-post'])
+      expect((await page.request.get(`/admin/posts/${id}/remove`)).status(), id).toBe(404);
+    for (const intent of ['disable', 'enable']) {
+      const response = await post('/admin/members?index', { intent, username: ghost });
+      expect(await response.text(), intent).toContain('That member does not exist.');
+    }
+    expect(auditEntries(`@${ghost}`)).toEqual([]);
 
-  // From another site: every admin form is refused before it runs.
-  await expectCrossSiteRefused(page.request, '/admin/members?index', {
-    form: { intent: 'disable', username: target },
-  });
-  await expectCrossSiteRefused(page.request, `/admin/members/${target}/delete`);
-  await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/edit`, {
-    multipart: { name: 'Cross-site rename', description: 'From elsewhere.' },
-  });
-  await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/delete`);
-  expect(state()).toEqual(before);
-  expect(await admin(currentServer(), 'member', 'disable', target)).toContain('now disabled');
-  const disabled = state();
-  await expectCrossSiteRefused(page.request, '/admin/members?index', {
-    form: { intent: 'enable', username: target },
-  });
-  expect(state()).toEqual(disabled);
-  expect(auditEntries(`@${target}`)).toEqual(['member.disable']);
+    // From another site: every admin form is refused before it runs.
+    await expectCrossSiteRefused(page.request, '/admin/members?index', {
+      form: { intent: 'disable', username: target },
+    });
+    await expectCrossSiteRefused(page.request, `/admin/members/${target}/delete`);
+    await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/edit`, {
+      multipart: { name: 'Cross-site rename', description: 'From elsewhere.' },
+    });
+    await expectCrossSiteRefused(page.request, `/admin/projects/${projectId}/delete`);
+    expect(state()).toEqual(before);
+    expect(await admin(currentServer(), 'member', 'disable', target)).toContain('now disabled');
+    const disabled = state();
+    await expectCrossSiteRefused(page.request, '/admin/members?index', {
+      form: { intent: 'enable', username: target },
+    });
+    expect(state()).toEqual(disabled);
+    expect(auditEntries(`@${target}`)).toEqual(['member.disable']);
 
-  // The log is read-only: a POST to it is refused, and no entry changes.
-  const entries = () => db.prepare('select rowid, * from audit_log order by rowid').all();
-  const logBefore = entries();
-  const logPost = await post('/admin/log', { action: 'member.delete', target: `@${target}` });
-  expect([404, 405]).toContain(logPost.status());
-  expect(entries().slice(0, logBefore.length)).toEqual(logBefore);
-  expect(auditEntries(`@${target}`)).toEqual(['member.disable']);
-});
+    // The log is read-only: a POST to it is refused, and no entry changes.
+    const entries = () => db.prepare('select rowid, * from audit_log order by rowid').all();
+    const logBefore = entries();
+    const logPost = await post('/admin/log', { action: 'member.delete', target: `@${target}` });
+    expect([404, 405]).toContain(logPost.status());
+    expect(entries().slice(0, logBefore.length)).toEqual(logBefore);
+    expect(auditEntries(`@${target}`)).toEqual(['member.disable']);
+  },
+);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
 import { fixtureBooking, fixtureResource } from '../support/admin';
 import { signedIn } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, test, HTTP } from './fixtures';
 
 test("a member downloads exactly their own profile, posts and files, and nobody else's", async ({
   page,
@@ -108,7 +108,7 @@ test("a member downloads exactly their own profile, posts and files, and nobody 
   for (const bytes of Object.values(entries)) expect(strFromU8(bytes, true)).not.toBe(otherFile);
 });
 
-test('a visitor asking for the archive is sent to sign in', async ({ page }) => {
+test('a visitor asking for the archive is sent to sign in', HTTP, async ({ page }) => {
   const response = await page.request.get('/profile/data.zip', { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe('/login?from=%2Fprofile%2Fdata.zip');

@@ -17,7 +17,7 @@ export { expect };
 export const IDENTITY = { tag: '@identity' };
 
 /**
- * Marks a journey that proves the store: the cluster-js and cluster-nojs projects run these again
+ * Marks a journey that proves the store: the cluster-js project runs these again
  * on PostgreSQL and S3 with two instances behind nginx (tests/support/cluster.ts). They are the
  * writes that cross instances: registration's draft, sessions, sign-in limits, reset tokens, posts
  * and images in the bucket. The server code under every other journey runs on PostgreSQL in the

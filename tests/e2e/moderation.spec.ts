@@ -5,7 +5,16 @@ import type { Page } from '@playwright/test';
 import { firebaseAccount } from '../support/firebase-accounts';
 import { currentServer } from '../support/servers';
 import { pngFile, signedIn, signedInAdmin, signIn, type NewMember } from './accounts';
-import { assetStored, expect, expectCrossSiteRefused, IDENTITY, listings, seededDb, test } from './fixtures';
+import {
+  assetStored,
+  expect,
+  expectCrossSiteRefused,
+  IDENTITY,
+  listings,
+  seededDb,
+  test,
+  HTTP,
+} from './fixtures';
 
 const auditRow = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: text });
@@ -82,25 +91,25 @@ test(
   },
 );
 
-test('only an admin can switch sign-in: a member’s POST is a 404 and changes nothing', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const context = await browser.newContext();
-  const target = await signedIn(await context.newPage());
-  await context.close();
-  await signedIn(page);
-  const forged = await page.request.post('/admin/members?index', {
-    headers: { Origin: baseURL! },
-    form: { intent: 'disable', username: target.username },
-  });
-  expect(forged.status()).toBe(404);
-  const row = seededDb()
-    .prepare('select disabled_at from users where username_key = ?')
-    .get(target.username.toLowerCase());
-  expect(row).toEqual({ disabled_at: null });
-});
+test(
+  'only an admin can switch sign-in: a member’s POST is a 404 and changes nothing',
+  HTTP,
+  async ({ page, browser, baseURL }) => {
+    const context = await browser.newContext();
+    const target = await signedIn(await context.newPage());
+    await context.close();
+    await signedIn(page);
+    const forged = await page.request.post('/admin/members?index', {
+      headers: { Origin: baseURL! },
+      form: { intent: 'disable', username: target.username },
+    });
+    expect(forged.status()).toBe(404);
+    const row = seededDb()
+      .prepare('select disabled_at from users where username_key = ?')
+      .get(target.username.toLowerCase());
+    expect(row).toEqual({ disabled_at: null });
+  },
+);
 
 test('an admin removes a member’s post with a reason: post and file are gone, the author reads why', async ({
   page,

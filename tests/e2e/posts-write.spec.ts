@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pngBytes, pngFile, signedIn } from './accounts';
-import { assetStored, expect, hugeFilePath, seededDb, STORE, test } from './fixtures';
+import { assetStored, expect, hugeFilePath, seededDb, STORE, test, HTTP } from './fixtures';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -200,7 +200,7 @@ test('bad input: blank title, a 30 MB file, disguised files', async ({ page }) =
   expect(renamed.headers()['content-type']).toBe('image/png');
 });
 
-test('a cross-site POST to the post forms changes nothing', async ({ page, baseURL }) => {
+test('a cross-site POST to the post forms changes nothing', HTTP, async ({ page, baseURL }) => {
   await signedIn(page);
   // What a browser sends for a form on another site: a foreign Origin, or Sec-Fetch-Site:
   // cross-site (believed whatever Origin says). The server answers both with 403.

@@ -2,7 +2,7 @@
 // where it can, or stops at once with one line saying what to install.
 //   - a Chromium: Debian's /usr/bin/chromium, or Playwright's own browser;
 //   - Java, for the Nu HTML Checker (vnu-jar) that validates every page kind;
-//   - PostgreSQL's server programs and nginx, for the cluster-js and cluster-nojs projects.
+//   - PostgreSQL's server programs and nginx, for the cluster-js project.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -41,7 +41,7 @@ if (!hasPostgres()) {
   }
   if (!hasPostgres())
     stop(
-      'No PostgreSQL for the cluster-js and cluster-nojs projects: install Debian\'s "postgresql" package (initdb, pg_ctl).',
+      'No PostgreSQL for the cluster-js project: install Debian\'s "postgresql" package (initdb, pg_ctl).',
     );
 }
 
@@ -52,7 +52,7 @@ if (!run(nginxBinary, ['-v'])) {
     run('apt-get', ['install', '-y', '-qq', 'nginx-light']);
   }
   if (!run(nginxBinary, ['-v']))
-    stop('No nginx for the cluster-js and cluster-nojs projects: install Debian\'s "nginx-light" package.');
+    stop('No nginx for the cluster-js project: install Debian\'s "nginx-light" package.');
 }
 
 try {

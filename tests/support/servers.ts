@@ -6,7 +6,7 @@
 //   nomail: a fresh database whose mail server is down (SMTP_URL points at a closed port)
 //   cluster: seeded like `seeded` into a throw-away PostgreSQL cluster (tests/support/postgres.ts),
 //             served by two instances behind nginx round robin (tests/support/cluster.ts); the
-//             cluster-js and cluster-nojs projects run the journeys that touch the store on it
+//             cluster-js project runs the journeys that touch the store on it
 //   firebase: seeded like `seeded`, with IDENTITY_PROVIDER=firebase on the Firebase Auth emulator;
 //             started by the firebase-setup project (tests/firebase), not as a webServer, so only
 //             runs that include the Firebase projects pay for the emulator

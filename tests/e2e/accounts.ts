@@ -123,11 +123,11 @@ export async function registerOverHttp(
  * A new member registered over HTTP: registration's own journeys go through its pages; the rest
  * only need someone to sign in as, and this is a third of the time.
  */
-export async function registered(member = freshMember()) {
+export async function registered(member = freshMember(), inviteKey?: string) {
   const base = baseUrl(currentServer());
   const client = await http.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
   try {
-    await registerOverHttp(client, member, await journeyInviteKey(), await pngBytes());
+    await registerOverHttp(client, member, inviteKey ?? (await journeyInviteKey()), await pngBytes());
   } finally {
     await client.dispose();
   }

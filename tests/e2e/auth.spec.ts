@@ -1,6 +1,6 @@
 import { admin, newInviteKey } from '../support/admin';
 import { currentServer } from '../support/servers';
-import { fillStepOne, freshMember, register, signIn, reachStepTwo } from './accounts';
+import { fillStepOne, freshMember, register, registered, signIn, reachStepTwo } from './accounts';
 import { expect, IDENTITY, IDENTITY_AND_STORE, test } from './fixtures';
 
 test('register -> sign in -> logout', IDENTITY_AND_STORE, async ({ page, expectAccessible }) => {
@@ -36,7 +36,7 @@ test('register -> sign in -> logout', IDENTITY_AND_STORE, async ({ page, expectA
 });
 
 test('the guard sends visitors to /login and back to where they were going', async ({ page }) => {
-  const member = await register(page);
+  const member = await registered();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?from=%2Fprofile$/);
   await page.getByLabel('Email', { exact: true }).fill(member.email);
@@ -46,7 +46,7 @@ test('the guard sends visitors to /login and back to where they were going', asy
 });
 
 test('from= never leads off the site', async ({ page }) => {
-  const member = await register(page);
+  const member = await registered();
   for (const from of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
     await page.context().clearCookies();
     await signIn(page, member, `/login?from=${encodeURIComponent(from)}`);
@@ -58,7 +58,7 @@ test(
   'wrong passwords say so, and 5 failures lock the account for a while',
   IDENTITY_AND_STORE,
   async ({ page, javaScript, baseURL }) => {
-    const member = await register(page);
+    const member = await registered();
     await signIn(page, { email: member.email, password: 'not-my-password' });
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
@@ -133,7 +133,7 @@ test('taken e-mail and username are refused in any case; bad invite keys name th
   page,
   javaScript,
 }) => {
-  const existing = await register(page);
+  const existing = await registered();
   const taken = freshMember({
     email: existing.email.toUpperCase(),
     username: existing.username.toUpperCase(),
@@ -151,7 +151,7 @@ test('taken e-mail and username are refused in any case; bad invite keys name th
   expect(await page.content()).not.toContain(taken.password);
 
   const used = await newInviteKey();
-  await register(page, freshMember(), used);
+  await registered(freshMember(), used);
   const revoked = await newInviteKey();
   await admin(currentServer(), 'invite', 'revoke', revoked);
   for (const [key, message] of [
@@ -224,7 +224,7 @@ test('qualification rows: add up to five, remove, one always stays', async ({ pa
 
 // @js-only: the debounced availability check is an enhancement; without JavaScript the server checks on submit.
 test('availability of e-mail and username is checked while typing @js-only', async ({ page }) => {
-  const taken = await register(page);
+  const taken = await registered();
   await page.goto('/register');
   const asked = page.waitForRequest(/\/register\/availability(\.data)?\?email=/);
   await page.getByLabel('Email', { exact: true }).fill(taken.email.toUpperCase());

@@ -59,7 +59,11 @@ test('a backup taken while invites are being made restores into an empty site, o
   expect(made.code).toBe(0);
   expect(made.last).toMatch(/^backup written: .* \(13 members, 27 posts, 8 projects, \d+ files\)$/);
 
-  for (const target of [await store('restored'), await store('restored-sqlite', true)]) {
+  // On the PostgreSQL run into PostgreSQL and into SQLite; on the SQLite run those are the same.
+  const targets = pgUrl
+    ? [await store('restored'), await store('restored-sqlite', true)]
+    : [await store('restored')];
+  for (const target of targets) {
     const restored = admin(target, 'restore', archive);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.last).toMatch(/^restored: 13 members, 27 posts, 8 projects/);

@@ -98,3 +98,36 @@ test('every name and file the "How to add" sections name in backticks exists', (
   }
   expect(missing).toEqual([]);
 });
+
+/** The lines of architecture §3's layout block. */
+function layoutBlock() {
+  const section = read('docs/architecture.md')
+    .split(/^(?=## )/m)
+    .find((part) => part.startsWith('## 3. '))!;
+  return /```\n([\s\S]*?)```/.exec(section)![1];
+}
+
+test('architecture §3 lists every folder of app/.server and app/lib', () => {
+  const listed = new Set([...layoutBlock().matchAll(/^\s+([\w.-]+)\/\s/gm)].map((m) => m[1]));
+  const missing = ['app/.server', 'app/lib'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !listed.has(entry.name))
+      .map((entry) => `${dir}/${entry.name}/`),
+  );
+  expect(missing).toEqual([]);
+});
+
+test('every `store.group.call` the docs name is a call of the Store interface', () => {
+  const source = read('app/.server/store/index.ts');
+  const body = /export interface Store \{([\s\S]*?)\n\}/.exec(source)![1];
+  const calls = new Set<string>();
+  for (const group of body.matchAll(/^ {2}(\w+): \{([\s\S]*?)^ {2}\};/gm))
+    for (const call of group[2].matchAll(/^ {4}(\w+)\(/gm)) calls.add(`${group[1]}.${call[1]}`);
+  expect(calls.size).toBeGreaterThan(10);
+  const unknown: string[] = [];
+  for (const doc of DOCS)
+    for (const m of read(doc).matchAll(/`store\.(\w+)\.(\w+)/g))
+      if (!calls.has(`${m[1]}.${m[2]}`)) unknown.push(`${doc}: store.${m[1]}.${m[2]}`);
+  expect(unknown).toEqual([]);
+});

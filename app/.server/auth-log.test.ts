@@ -10,7 +10,7 @@ import { createInvite } from './store/invites';
 import { emailTag } from './auth-log';
 import { identity } from './identity';
 import { completePasswordReset, sendPasswordMail } from './password-mail';
-import { signIn } from './session';
+import { startSession } from './session';
 import { passwordSignIn } from './sign-in';
 import { deleteOwnAccount } from './own-data';
 import { LIMITS } from './rate-limit';
@@ -109,7 +109,7 @@ test('a reset asked for and completed is logged by member id, without the code',
 
 test('a member deleting their own account is logged by member id', async () => {
   const { id, username, email } = await member(null);
-  const cookie = (await signIn(id, '/profile')).headers.get('Set-Cookie')!.split(';')[0];
+  const cookie = (await startSession(id, '/profile')).headers.get('Set-Cookie')!.split(';')[0];
   const request = new Request('http://localhost/profile/delete', {
     method: 'POST',
     headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },

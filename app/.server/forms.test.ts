@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { expect, test } from 'vitest';
 import { config } from './config';
-import { discardUploads, FORMS, isTooLarge, readForm, uploadSource } from './forms';
+import { discardUploads, FORM_LIMITS, isTooLarge, readForm, uploadSource } from './forms';
 
 const uploads = () => {
   const dir = path.join(config.DATA_DIR, 'uploads');
@@ -52,12 +52,12 @@ test('a file over its limit becomes a marker and leaves nothing on disk', async 
 
 test('text over the limit refuses the whole form, url-encoded or multipart, and keeps no file', async () => {
   const before = uploads().length;
-  const big = 'x'.repeat(FORMS.text.textBytes + 1);
+  const big = 'x'.repeat(FORM_LIMITS.text.textBytes + 1);
   expect(await readForm(post(new URLSearchParams({ email: big })))).toBeNull();
   const form = new FormData();
   form.append('avatar', new File([Buffer.alloc(1000, 1)], 'me.png'));
   form.append('bio', big);
-  expect(await readForm(post(form), limits(1024 * 1024, FORMS.text.textBytes))).toBeNull();
+  expect(await readForm(post(form), limits(1024 * 1024, FORM_LIMITS.text.textBytes))).toBeNull();
   expect(uploads().length).toBe(before);
 });
 
@@ -75,7 +75,7 @@ test('thousands of empty file parts are refused quickly and leave no temp file',
   const form = new FormData();
   for (let index = 0; index < 5000; index++) form.append('avatar', new File([], 'a.png'));
   const started = performance.now();
-  const formData = await readForm(post(form), FORMS.member);
+  const formData = await readForm(post(form), FORM_LIMITS.member);
   const tempFiles = uploads().length - before;
   discardUploads(formData);
   expect(tempFiles).toBe(0);
@@ -86,7 +86,7 @@ test('thousands of empty file parts are refused quickly and leave no temp file',
 test('thousands of text parts are refused', async () => {
   const form = new FormData();
   for (let index = 0; index < 5000; index++) form.append(`field${index}`, 'x');
-  expect(await readForm(post(form), FORMS.member)).toBeNull();
+  expect(await readForm(post(form), FORM_LIMITS.member)).toBeNull();
   expect(await readForm(post(form))).toBeNull();
 });
 
@@ -95,11 +95,11 @@ test('more file parts than the form has refuse it, and the files already read ar
   const form = new FormData();
   for (const name of ['avatar', 'banner', 'avatar'])
     form.append(name, new File([Buffer.alloc(1000, 1)], `${name}.png`));
-  expect(await readForm(post(form), FORMS.member)).toBeNull();
+  expect(await readForm(post(form), FORM_LIMITS.member)).toBeNull();
   expect(uploads().length).toBe(before);
   form.delete('avatar');
   form.append('avatar', new File([Buffer.alloc(1000, 1)], 'avatar.png'));
-  const formData = (await readForm(post(form), FORMS.member))!;
+  const formData = (await readForm(post(form), FORM_LIMITS.member))!;
   expect(uploads().length).toBe(before + 2);
   discardUploads(formData);
 });
@@ -108,7 +108,7 @@ test('an empty file part makes no temp file', async () => {
   const before = uploads().length;
   const form = new FormData();
   form.append('attachment', new File([], 'empty.txt'));
-  const formData = (await readForm(post(form), FORMS.post))!;
+  const formData = (await readForm(post(form), FORM_LIMITS.post))!;
   expect(uploads().length).toBe(before);
   const attachment = formData.get('attachment') as File;
   expect(attachment.size).toBe(0);
@@ -135,7 +135,7 @@ test('a refused body that arrives in pieces, as the server receives it, is read 
     body: createReadableStreamFromReadable(socket),
     duplex: 'half',
   } as RequestInit);
-  expect(await readForm(request, FORMS.member)).toBeNull();
+  expect(await readForm(request, FORM_LIMITS.member)).toBeNull();
   expect(socket.readableEnded).toBe(true);
 }, 10_000);
 

@@ -29,7 +29,7 @@ export interface FormLimits {
   fileTooLarge?: string;
 }
 
-export const FORMS = {
+export const FORM_LIMITS = {
   text: { fileBytes: 0, textBytes: 64 * 1024, parts: 32, files: 0, tooLarge: 'The form is too large.' },
   // Profile, registration step 2 and the admin's project form (two images each); the project
   // form's team rows are two fields each, with room for a few rows over the limit so that the
@@ -72,7 +72,7 @@ const uploadPaths = new WeakMap<File, string>();
  * A file over `fileBytes` does not refuse the form: it becomes an empty marker (isTooLarge), so
  * the form can say which field was too big. Pass the form to discardUploads when done with it.
  */
-export async function readForm(request: Request, form: FormLimits = FORMS.text): Promise<FormData | null> {
+export async function readForm(request: Request, form: FormLimits = FORM_LIMITS.text): Promise<FormData | null> {
   const type = request.headers.get('Content-Type') ?? '';
   return type.startsWith('multipart/form-data')
     ? readMultipart(request, form)

@@ -32,7 +32,15 @@ export {
   ResetPasswordSchema,
   SignInSwitchSchema,
 } from '~/lib/schemas';
-export { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
+export {
+  discardUploads,
+  formReply,
+  FORM_LIMITS,
+  normalizeListField,
+  parseForm,
+  readForm,
+  tooLarge,
+} from './forms';
 export { fromStore, notFound, PUBLIC_PAGE_CACHE, SECRET_PAGE_CACHE } from './http';
 export { LEGAL_PAGE_CACHE, legalText } from './legal';
 export { identity, IdentityError, identityMessage } from './identity';
@@ -42,7 +50,7 @@ export { scriptHash } from './security';
 export { passwordSignIn } from './sign-in';
 export { handleApi } from './rest/handle';
 export { sendAsset } from './send-asset';
-export { getUser, requireUser, signIn, signOut } from './session';
+export { getUser, requireUser, startSession, signOut } from './session';
 export { completePasswordReset, emailRequestAction } from './password-mail';
 export { moveResetCodeToCookie, resetCode, resetDone, resetDoneEmail } from './reset-code';
 export { finishGoogleSignIn, googleEnabled, GoogleSignInError, startGoogleSignIn } from './google';

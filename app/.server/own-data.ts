@@ -7,7 +7,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { logAuthEvent } from './auth-log';
 import { config } from './config';
 import { db } from './db';
-import { formReply, FORMS, readForm, tooLarge } from './forms';
+import { formReply, FORM_LIMITS, readForm, tooLarge } from './forms';
 import { ownAccountConfirmation, removeMember } from './account-removal';
 import { memberData, zipStream } from './data-export';
 import { requireUser, signOut } from './session';
@@ -32,7 +32,7 @@ export async function setDirectoryListing(request: Request) {
   const user = await requireUser(request);
   if (!ownDataAvailable) notFound();
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: DirectoryListingSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const hidden = submission.value.hidden === '1';
@@ -56,7 +56,7 @@ export async function deleteOwnAccount(request: Request, context: AppLoadContext
   const user = await requireUser(request);
   if (!ownDataAvailable) notFound();
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
   const hide = { hideFields: ['confirmation'] };
   if (submission.status !== 'success') return formReply(submission.reply(hide));

@@ -5,7 +5,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { EmailRequestSchema } from '~/lib/schemas';
 import { store } from './store';
 import { logAuthEvent } from './auth-log';
-import { formReply, FORMS, readForm, tooLarge } from './forms';
+import { formReply, FORM_LIMITS, readForm, tooLarge } from './forms';
 import { config } from './config';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { CodePurpose } from './identity/types';
@@ -63,7 +63,7 @@ export async function sendPasswordMail(context: AppLoadContext, email: string, p
  */
 export async function emailRequestAction(request: Request, context: AppLoadContext, purpose: CodePurpose) {
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: EmailRequestSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const email = submission.value.email;

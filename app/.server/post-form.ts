@@ -3,7 +3,7 @@
 import { data } from '@remix-run/node';
 import { PostSchema } from '~/lib/schemas';
 import { store } from './store';
-import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from './forms';
+import { discardUploads, formReply, FORM_LIMITS, parseForm, readForm, tooLarge } from './forms';
 import { requireUser } from './session';
 import { prepareAttachment } from './uploads';
 
@@ -12,10 +12,10 @@ import { prepareAttachment } from './uploads';
  * back (what was typed, and the error next to its field) with nothing kept.
  */
 export async function readValidPost(request: Request) {
-  const formData = await readForm(request, FORMS.post);
-  if (!formData) return { refused: tooLarge(FORMS.post) } as const;
+  const formData = await readForm(request, FORM_LIMITS.post);
+  if (!formData) return { refused: tooLarge(FORM_LIMITS.post) } as const;
   try {
-    const { submission, refused } = parseForm(formData, PostSchema, FORMS.post);
+    const { submission, refused } = parseForm(formData, PostSchema, FORM_LIMITS.post);
     if (refused) return { refused } as const;
     if (submission.status !== 'success') return { refused: formReply(submission.reply()) } as const;
     const attachment = await prepareAttachment(formData);

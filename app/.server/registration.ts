@@ -7,7 +7,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { RegisterStep1Schema, RegisterStep2Schema, type RegisterStep1 } from '~/lib/schemas';
 import { store, InviteError } from './store';
-import { discardUploads, formReply, FORMS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
+import { discardUploads, formReply, FORM_LIMITS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
 import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
 import {
@@ -67,7 +67,7 @@ const hidePasswords = { hideFields: ['password', 'confirmPassword'] };
 /** Step 1: checks the fields, uniqueness and the invite key, then keeps them in the draft. */
 export async function registerDetails(request: Request, context: AppLoadContext) {
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: RegisterStep1Schema });
   if (isSpam(formData))
     return formReply(
@@ -135,11 +135,11 @@ async function mayStoreImage(draft: RegistrationDraft, context: AppLoadContext) 
 export async function registerProfile(request: Request, context: AppLoadContext) {
   const draft = await readDraft(request);
   if (!draft) throw redirect('/register');
-  const formData = await readForm(request, FORMS.member);
-  if (!formData) return tooLarge(FORMS.member);
+  const formData = await readForm(request, FORM_LIMITS.member);
+  if (!formData) return tooLarge(FORM_LIMITS.member);
   try {
     const qualificationRows = normalizeListField(formData, 'qualifications');
-    const { submission, refused } = parseForm(qualificationRows, RegisterStep2Schema, FORMS.member);
+    const { submission, refused } = parseForm(qualificationRows, RegisterStep2Schema, FORM_LIMITS.member);
     if (refused) return refused;
 
     // Images chosen on this step are stored at once, so a validation error does not lose them; each

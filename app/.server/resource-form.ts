@@ -3,7 +3,7 @@
 // prepared, then saved by bookings.admin.resources.save (the slug and induction checked there).
 import { redirect } from '@remix-run/node';
 import { notFound } from './http';
-import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from './forms';
+import { discardUploads, formReply, FORM_LIMITS, parseForm, readForm, tooLarge } from './forms';
 import { prepareImageFields } from './uploads';
 import { ResourceFormSchema } from '~/lib/booking/schemas';
 import { bookings } from './bookings';
@@ -12,10 +12,10 @@ import type { Actor } from './audit';
 /** `actor`: the signed-in admin (the route checks the role first). */
 export async function submitResourceForm(request: Request, resourceId: string | null, actor: Actor) {
   if (resourceId && !(await bookings.admin.resources.byId(resourceId))) notFound();
-  const formData = await readForm(request, FORMS.member);
-  if (!formData) return tooLarge(FORMS.member);
+  const formData = await readForm(request, FORM_LIMITS.member);
+  if (!formData) return tooLarge(FORM_LIMITS.member);
   try {
-    const { submission, refused } = parseForm(formData, ResourceFormSchema, FORMS.member);
+    const { submission, refused } = parseForm(formData, ResourceFormSchema, FORM_LIMITS.member);
     if (refused) return refused;
     if (submission.status !== 'success') return formReply(submission.reply());
     const prepared = await prepareImageFields(formData, ['photo'] as const);

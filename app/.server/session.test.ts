@@ -6,12 +6,12 @@ process.env.PUBLIC_URL = 'https://makerspace.example.ie';
 const { config } = await import('./config');
 const { db } = await import('./db');
 const { newMember } = await import('../../tests/support/store-fixtures');
-const { getUser, signIn } = await import('./session');
+const { getUser, startSession } = await import('./session');
 afterAll(() => db.destroy());
 
 async function signedIn() {
   const { id } = await newMember(db, 'sess');
-  const setCookie = (await signIn(id, '/profile')).headers.get('Set-Cookie')!;
+  const setCookie = (await startSession(id, '/profile')).headers.get('Set-Cookie')!;
   const request = new Request(`${config.PUBLIC_URL}/profile`, {
     headers: { Cookie: setCookie.split(';')[0] },
   });

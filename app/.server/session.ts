@@ -180,7 +180,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  * Starts a session and redirects to `redirectTo` (only same-site paths are honoured). With a
  * upstream backend (API_URL) the session keeps the provider's tokens for its calls.
  */
-export async function signIn(userId: string, redirectTo: string | null, tokens?: ProviderTokens) {
+export async function startSession(userId: string, redirectTo: string | null, tokens?: ProviderTokens) {
   const id = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
   await db

@@ -11,7 +11,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, FORMS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import { bookings, FORM_LIMITS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: LabCancelSchema });
   const bookingId = String(formData.get('bookingId') ?? '');
   if (submission.status !== 'success') return data({ bookingId, result: submission.reply() }, 400);

@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, FORMS, notFound, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import { bookings, FORM_LIMITS, notFound, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
 import { InductionForm, validFor } from '~/components/induction-form';
@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!view) notFound();
   const inductionId = view.induction.id;
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const intent = String(formData.get('intent') ?? '');
   const done = (what: string) => redirect(`/admin/inductions/${inductionId}?done=${what}`);
   const answer = (result: SubmissionResult<string[]>, member?: string) => ({ intent, member, result });

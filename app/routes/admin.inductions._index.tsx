@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, formReply, FORMS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import { bookings, formReply, FORM_LIMITS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { InductionForm, validFor } from '~/components/induction-form';
 import { InductionFormSchema } from '~/lib/booking/schemas';
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: InductionFormSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const outcome = await bookings.admin.inductions.save(null, submission.value, user);

@@ -8,7 +8,7 @@ import {
   admin,
   config,
   formReply,
-  FORMS,
+  FORM_LIMITS,
   InviteCreateSchema,
   InviteRevokeSchema,
   parseWithZod,
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   if (formData.get('intent') === 'revoke') {
     const submission = parseWithZod(formData, { schema: InviteRevokeSchema });
     const revoked =

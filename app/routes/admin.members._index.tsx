@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   admin,
-  FORMS,
+  FORM_LIMITS,
   IdentityError,
   parseWithZod,
   readForm,
@@ -37,7 +37,7 @@ const SWITCH_ERRORS = {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
-  if (!formData) return data({ error: FORMS.text.tooLarge }, { status: 413 });
+  if (!formData) return data({ error: FORM_LIMITS.text.tooLarge }, { status: 413 });
   const submission = parseWithZod(formData, { schema: SignInSwitchSchema });
   if (submission.status !== 'success') return { error: SWITCH_ERRORS.unknown };
   const { intent, username } = submission.value;

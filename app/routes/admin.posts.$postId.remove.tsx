@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import {
   admin,
   formReply,
-  FORMS,
+  FORM_LIMITS,
   parseWithZod,
   PostRemovalSchema,
   readForm,
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, post } = await target(request, params.postId);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: PostRemovalSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   // Another admin may have removed it in the meantime: the 404 page says it is gone.

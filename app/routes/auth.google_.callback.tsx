@@ -1,7 +1,7 @@
 // GET /auth/google/callback — the issuer sends the browser back here with a code. Only a verified
 // e-mail that belongs to a member signs in (docs/product.md §5).
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { finishGoogleSignIn, GoogleSignInError, logAuthEvent, signIn } from '~/.server';
+import { finishGoogleSignIn, GoogleSignInError, logAuthEvent, startSession } from '~/.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   let result: Awaited<ReturnType<typeof finishGoogleSignIn>>;
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!result.memberId) {
     return redirect('/login?error=google-unknown', { headers: { 'Set-Cookie': result.clearCookie } });
   }
-  const response = await signIn(result.memberId, result.from, result.tokens);
+  const response = await startSession(result.memberId, result.from, result.tokens);
   response.headers.append('Set-Cookie', result.clearCookie);
   return response;
 }

@@ -14,7 +14,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   bookings,
   formReply,
-  FORMS,
+  FORM_LIMITS,
   notFound,
   parseWithZod,
   readForm,
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, booking } = await target(request, params.id);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: ChangeBookingSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const { day, time, minutes } = submission.value;

@@ -15,7 +15,7 @@ import {
   config,
   FeedResetSchema,
   formReply,
-  FORMS,
+  FORM_LIMITS,
   parseWithZod,
   readForm,
   requireUser,
@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: FeedResetSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   await bookings.feeds.reset(user.id);

@@ -13,7 +13,7 @@ import {
   readForm,
   requireUser,
   tooLarge,
-  FORMS,
+  FORM_LIMITS,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
@@ -62,7 +62,7 @@ type Actor = Awaited<ReturnType<typeof requireInductor>>['user'];
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireInductor(request);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   switch (formData.get('intent')) {
     case 'sign-off':
       return signOffMember(user, formData);

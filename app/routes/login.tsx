@@ -9,14 +9,14 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   formReply,
-  FORMS,
+  FORM_LIMITS,
   getUser,
   googleEnabled,
   LoginSchema,
   parseWithZod,
   passwordSignIn,
   readForm,
-  signIn,
+  startSession,
   tooLarge,
 } from '~/.server';
 import { Field, FormBanner } from '~/components/forms';
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== 'success') return formReply(submission.reply({ hideFields: ['password'] }));
   const { email, password, from } = submission.value;
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const signedIn = await passwordSignIn(email, password, context);
   if (!signedIn.ok) return fail(signedIn.message, signedIn.status === 429 ? 429 : 400);
-  return signIn(signedIn.member.id, from ?? null, signedIn.account.tokens);
+  return startSession(signedIn.member.id, from ?? null, signedIn.account.tokens);
 }
 
 export default function Login() {

@@ -175,11 +175,12 @@ export default function ProjectDetail() {
   );
 }
 
+// A store that fails is not a missing project: 'Failed to load project: …', as the other pages say.
 export const ErrorBoundary = () => (
-  <GeneralErrorBoundary notFound={<ProjectMissing />} failure={<ProjectMissing />} />
+  <GeneralErrorBoundary notFound={<ProjectMissing />} loadFailure="project" />
 );
 
-/** 'Project Not Found' with what went wrong, whatever it was, and the way back to the portfolio. */
+/** 'Project Not Found' with the message, and the way back to the portfolio. */
 function ProjectMissing() {
   const error = useRouteError();
   return (

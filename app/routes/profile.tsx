@@ -10,7 +10,7 @@ import {
   store,
   discardUploads,
   formReply,
-  FORMS,
+  FORM_LIMITS,
   fromStore,
   normalizeListField,
   parseForm,
@@ -52,11 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request, FORMS.member);
-  if (!formData) return tooLarge(FORMS.member);
+  const formData = await readForm(request, FORM_LIMITS.member);
+  if (!formData) return tooLarge(FORM_LIMITS.member);
   try {
     const qualificationRows = normalizeListField(formData, 'qualifications');
-    const { submission, refused } = parseForm(qualificationRows, ProfileSchema, FORMS.member);
+    const { submission, refused } = parseForm(qualificationRows, ProfileSchema, FORM_LIMITS.member);
     if (refused) return refused;
     // Images are only processed for a real save (not for adding or removing a qualification row).
     if (submission.status !== 'success') return formReply(submission.reply());

@@ -12,7 +12,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   completePasswordReset,
-  FORMS,
+  FORM_LIMITS,
   formReply,
   identity,
   IdentityError,
@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const code = await resetCode(request);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   const hidden = { hideFields: ['password', 'confirmPassword'] };
   if (submission.status !== 'success') return formReply(submission.reply(hidden));

@@ -14,7 +14,7 @@ import {
   askForInduction,
   bookings,
   formReply,
-  FORMS,
+  FORM_LIMITS,
   getUser,
   InductionRequestSchema,
   inductionFor,
@@ -117,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const resource = await resourceFor(params.slug);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   // The page has one form; anything else was not sent by it.
   if (formData.get('intent') !== 'request-induction')
     return formReply({ status: 'error', error: { '': ['Unknown action.'] } });

@@ -20,7 +20,7 @@ import {
   readForm,
   requireUser,
   tooLarge,
-  FORMS,
+  FORM_LIMITS,
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
@@ -83,7 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, resource } = await target(request, params.slug);
   const formData = await readForm(request);
-  if (!formData) return tooLarge(FORMS.text);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: BookSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const { start, minutes, note } = submission.value;

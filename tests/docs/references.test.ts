@@ -88,7 +88,7 @@ test('every name and file the "How to add" sections name in backticks exists', (
           missing.push(`file ${quoted}`);
         continue;
       }
-      // Code: each identifier in it (`readForm(request, FORMS.text)` names readForm and FORMS).
+      // Code: each identifier in it (`readForm(request, FORM_LIMITS.text)` names readForm and FORM_LIMITS).
       const names = quoted.startsWith('@') ? [] : (quoted.match(/^[A-Za-z_$][\w$.]*/)?.[0].split('.') ?? []);
       for (const name of names.slice(0, 1)) {
         if (NOT_CODE.has(name) || (/^[A-Z_]+$/.test(name) === false && name.length < 3)) continue;

@@ -17,6 +17,7 @@ test.describe('when the store fails', () => {
         'Failed to load post: API request failed with status 500',
       ],
       ['/portfolio', 'Failed to load portfolio: API request failed with status 500'],
+      ['/portfolio/coastwatch', 'Failed to load project: API request failed with status 500'],
     ];
     for (const [path, heading] of cases) {
       const response = await page.goto(path);
@@ -25,12 +26,6 @@ test.describe('when the store fails', () => {
       await expect(page.getByText(NOTE)).toBeVisible();
     }
     await expectAccessible();
-  });
-
-  test('the project page shows its not-found view with the failure message', async ({ page }) => {
-    await page.goto('/portfolio/coastwatch');
-    await expect(page.getByRole('heading', { name: 'Project Not Found' })).toBeVisible();
-    await expect(page.getByText('API request failed with status 500')).toBeVisible();
   });
 
   test('the landing page and health check still answer', async ({ page, request }) => {

@@ -7,7 +7,7 @@ import { db } from '../../app/.server/db';
 import { bookingRow } from '../../app/.server/bookings/book';
 import { rulesColumns } from '../../app/.server/bookings/rows';
 import { newMember, OPEN_RULES } from './store-fixtures';
-import { signIn } from '../../app/.server/session';
+import { startSession } from '../../app/.server/session';
 import type { BookingRules } from '../../app/lib/booking/rules';
 
 interface ResourceSpec {
@@ -126,7 +126,7 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
     case 'member': {
       // A member written by the registration code and signed in by the sign-in code: its cookie.
       const member = await newMember(db, args[0] ?? 'fixture');
-      const cookie = (await signIn(member.id, null)).headers.get('Set-Cookie')!.split(';')[0]!;
+      const cookie = (await startSession(member.id, null)).headers.get('Set-Cookie')!.split(';')[0]!;
       return JSON.stringify({ ...member, cookie });
     }
     default:

@@ -3,7 +3,7 @@
 // saved by saveProject, which checks the slug and the team against the store.
 import { redirect } from '@remix-run/node';
 import { notFound } from '../http';
-import { discardUploads, formReply, FORMS, parseForm, readForm, tooLarge } from '../forms';
+import { discardUploads, formReply, FORM_LIMITS, parseForm, readForm, tooLarge } from '../forms';
 import { prepareImageFields } from '../uploads';
 import { ProjectFormSchema } from '~/lib/schemas';
 import { admin } from '.';
@@ -12,10 +12,10 @@ import { requireAdmin } from './roles';
 export async function submitProjectForm(request: Request, projectId: string | null) {
   const user = await requireAdmin(request);
   if (projectId && !(await admin.projects.byId(projectId))) notFound();
-  const formData = await readForm(request, FORMS.member);
-  if (!formData) return tooLarge(FORMS.member);
+  const formData = await readForm(request, FORM_LIMITS.member);
+  if (!formData) return tooLarge(FORM_LIMITS.member);
   try {
-    const { submission, refused } = parseForm(formData, ProjectFormSchema, FORMS.member);
+    const { submission, refused } = parseForm(formData, ProjectFormSchema, FORM_LIMITS.member);
     if (refused) return refused;
     // Adding, moving or removing a team row (a button without JavaScript) only re-renders.
     if (submission.status !== 'success') return formReply(submission.reply());

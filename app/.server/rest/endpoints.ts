@@ -6,7 +6,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import { store, InviteError, type Caller } from '../store';
 import { IMAGE_LIMIT_BYTES, isImageType, prepareAsset, sniffSource, AssetError } from '../assets';
-import { discardUploads, FORMS, isTooLarge, readForm, uploadSource } from '../forms';
+import { discardUploads, FORM_LIMITS, isTooLarge, readForm, uploadSource } from '../forms';
 import { identity } from '../identity';
 import {
   attemptAll,
@@ -169,13 +169,13 @@ export const ENDPOINTS: Endpoint<never>[] = [
       if (!(await hit(`upload:${account?.uid ?? caller?.id}`, LIMITS.uploadsPerAccount)))
         throw new RestError(429, 'rate-limited', 'Too many uploads. Please try again later.');
       await limit(context, 'upload', LIMITS.uploadsPerAddress);
-      const formData = await readForm(request, FORMS.post);
-      if (!formData) throw new RestError(413, 'too-large', FORMS.post.tooLarge);
+      const formData = await readForm(request, FORM_LIMITS.post);
+      if (!formData) throw new RestError(413, 'too-large', FORM_LIMITS.post.tooLarge);
       try {
         const file = formData.get('file');
         if (!(file instanceof File) || (file.size === 0 && !isTooLarge(file)))
           throw invalid('file', 'Choose a file to upload');
-        if (isTooLarge(file)) throw new RestError(413, 'too-large', FORMS.post.fileTooLarge);
+        if (isTooLarge(file)) throw new RestError(413, 'too-large', FORM_LIMITS.post.fileTooLarge);
         const source = await uploadSource(file);
         const image = file.size <= IMAGE_LIMIT_BYTES && isImageType(await sniffSource(source));
         let prepared;

@@ -6,7 +6,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { ZodIssue } from 'zod';
 import { ApiError } from '../store';
 import { config } from '../config';
-import { FORMS, readText } from '../forms';
+import { FORM_LIMITS, readText } from '../forms';
 import { FieldError } from '~/lib/models';
 import { ENDPOINTS, RestError, type Call, type Endpoint } from './endpoints';
 import { openApiDocument } from './openapi';
@@ -85,7 +85,7 @@ async function readBody(request: Request, endpoint: Endpoint<never>): Promise<un
   }
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('Content-Type') ?? ''))
     throw new RestError(415, 'unsupported-media-type', 'Send JSON with Content-Type: application/json.');
-  const text = await readText(request, FORMS.post.textBytes);
+  const text = await readText(request, FORM_LIMITS.post.textBytes);
   if (text === null) throw new RestError(413, 'too-large', 'The request body is too large.');
   let value: unknown;
   try {

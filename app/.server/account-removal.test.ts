@@ -9,7 +9,7 @@ import { book, cancelBooking } from './bookings/book';
 import { requestInduction, revokeInduction, setInductor, signOff } from './bookings/inductions';
 import { memberData } from './data-export';
 import { identity } from './identity';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 
 const db = await ownDatabase('removal');
 

@@ -20,7 +20,7 @@ import {
 } from './file-store';
 import type { Database, AssetsTable } from './db/schema';
 import { safeFilename } from '~/lib/files';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { variantWidths } from '~/lib/images';
 
 export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;

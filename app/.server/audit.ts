@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 
 /** Who acts: a signed-in admin, or whoever runs the admin CLI on the server. */
 export type Actor = { username: string } | 'cli';

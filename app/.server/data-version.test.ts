@@ -3,7 +3,7 @@ import { afterAll, expect, test } from 'vitest';
 import { config } from './config';
 import { readDataVersion } from './data-version';
 import { connect, db } from './db';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 
 // Another connection, as another instance of the site would have.
 const other = await connect(config.DATABASE_URL, config.DATA_DIR);

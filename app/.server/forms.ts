@@ -72,7 +72,10 @@ const uploadPaths = new WeakMap<File, string>();
  * A file over `fileBytes` does not refuse the form: it becomes an empty marker (isTooLarge), so
  * the form can say which field was too big. Pass the form to discardUploads when done with it.
  */
-export async function readForm(request: Request, form: FormLimits = FORM_LIMITS.text): Promise<FormData | null> {
+export async function readForm(
+  request: Request,
+  form: FormLimits = FORM_LIMITS.text,
+): Promise<FormData | null> {
   const type = request.headers.get('Content-Type') ?? '';
   return type.startsWith('multipart/form-data')
     ? readMultipart(request, form)

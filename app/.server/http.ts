@@ -21,6 +21,15 @@ export async function fromStore<T>(call: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Whether the client already holds `etag` (answer 304): its If-None-Match names it, in a list or
+ * alone, or weakened to W/"…" by a proxy that compressed the body (the same bytes before that).
+ */
+export function clientHas(request: Request, etag: string) {
+  const asked = request.headers.get('If-None-Match') ?? '';
+  return asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /** Public pages may be cached briefly by browsers and revalidated. */
 export const PUBLIC_PAGE_CACHE = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 

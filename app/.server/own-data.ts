@@ -14,6 +14,7 @@ import { requireUser, signOut } from './session';
 import { passwordSignIn } from './sign-in';
 import { removalNotices } from './admin/moderation';
 import { DeleteAccountSchema, DirectoryListingSchema } from '~/lib/schemas';
+import { usernameKey } from '~/lib/username';
 
 export const ownDataAvailable = !config.API_URL;
 
@@ -68,7 +69,7 @@ export async function deleteOwnAccount(request: Request, context: AppLoadContext
     if (!checked.ok)
       return refuse(checked.status === 429 ? checked.message : 'Password is incorrect', checked.status);
     if (checked.member.id !== user.id) return refuse('Password is incorrect');
-  } else if (confirmation.trim().toLowerCase() !== user.username.toLowerCase()) {
+  } else if (usernameKey(confirmation) !== usernameKey(user.username)) {
     return refuse('That is not your username');
   }
   await removeMember(db, user.id, null);

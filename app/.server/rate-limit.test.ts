@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { AppLoadContext } from '@remix-run/node';
 import { afterAll, expect, test } from 'vitest';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { db } from './db';
 import { identity, IdentityError } from './identity';
 import { NoMemberError, sendPasswordMail } from './password-mail';

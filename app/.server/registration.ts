@@ -7,7 +7,15 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { RegisterStep1Schema, RegisterStep2Schema, type RegisterStep1 } from '~/lib/schemas';
 import { store, InviteError } from './store';
-import { discardUploads, formReply, FORM_LIMITS, normalizeListField, parseForm, readForm, tooLarge } from './forms';
+import {
+  discardUploads,
+  formReply,
+  FORM_LIMITS,
+  normalizeListField,
+  parseForm,
+  readForm,
+  tooLarge,
+} from './forms';
 import { honeypot, isSpam } from './honeypot';
 import { identity, IdentityError, identityMessage } from './identity';
 import {

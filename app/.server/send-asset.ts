@@ -2,6 +2,7 @@
 import contentDisposition from 'content-disposition';
 import { redirect } from '@remix-run/node';
 import { store } from './store';
+import { clientHas } from './http';
 import { fallbackLocation } from '~/lib/images';
 
 export async function sendAsset(request: Request, id: string | undefined) {
@@ -36,7 +37,7 @@ export async function sendAsset(request: Request, id: string | undefined) {
     }),
   });
   if (file.etag) headers.set('ETag', file.etag);
-  if (file.etag && ifNoneMatch === file.etag) {
+  if (file.etag && clientHas(request, file.etag)) {
     file.close?.();
     return new Response(null, { status: 304, headers });
   }

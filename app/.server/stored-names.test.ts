@@ -7,7 +7,7 @@ import { ownDatabase } from '../../tests/support/own-database';
 import { newMember, storedAsset } from '../../tests/support/store-fixtures';
 import { postsByUsername } from './store/posts';
 import { memberData } from './data-export';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 
 const db = await ownDatabase('names');
 

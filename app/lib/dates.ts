@@ -1,11 +1,18 @@
-// Dates as the pages show them (docs/product.md §3). The time zone is fixed so server and browser render the same text.
-const TIME_ZONE = 'Europe/Dublin';
+// Dates as the pages show them (docs/product.md §3), and the lab's clock. The time zone is fixed so
+// server and browser render the same text.
+
+/** The lab's time zone: every date and time the site shows, and the booking rules' days. */
+export const LAB_TIME_ZONE = 'Europe/Dublin';
+
+/** Current time as the ISO text the database stores. */
+export const nowIso = () => new Date().toISOString();
+
 // Made once: building an Intl.DateTimeFormat costs far more than formatting with one (it was a
 // quarter of the CPU time of rendering /members, one per post date).
 // en-CA formats as YYYY-MM-DD.
-const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: LAB_TIME_ZONE });
 const LONG = new Intl.DateTimeFormat('en-IE', {
-  timeZone: TIME_ZONE,
+  timeZone: LAB_TIME_ZONE,
   day: 'numeric',
   month: 'long',
   year: 'numeric',

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { createMember } from '../../app/.server/store/accounts';
 import { createInvite } from '../../app/.server/store/invites';
 import type { Database } from '../../app/.server/db/schema';
-import { nowIso } from '../../app/lib/time';
+import { nowIso } from '../../app/lib/dates';
 import { rulesColumns } from '../../app/.server/bookings/rows';
 import type { BookingRules } from '../../app/lib/booking/rules';
 

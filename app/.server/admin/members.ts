@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { parseList } from '../store/rows';
 import { matchesQuery } from '~/lib/search';
+import { userByUsername } from '../store/usernames';
 
 export interface AdminMemberRow {
   id: string;
@@ -59,10 +60,8 @@ export async function adminMemberList(db: Kysely<Database>, query: string): Prom
 
 /** A member by username, with what deleting them would remove; null when there is none. */
 export async function memberToDelete(db: Kysely<Database>, username: string) {
-  const member = await db
-    .selectFrom('users')
+  const member = await userByUsername(db, username)
     .select(['id', 'username', 'fullname', 'avatar_id', 'banner_id', 'identity_uid'])
-    .where('username_key', '=', username.toLowerCase())
     .executeTakeFirst();
   if (!member) return null;
   const [posts, files, sessions] = await Promise.all([

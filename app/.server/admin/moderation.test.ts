@@ -7,7 +7,7 @@ import { createInvite } from '../store/invites';
 import { createMember, memberForIdentity } from '../store/accounts';
 import { insertPost } from '../store/post-writes';
 import { listMembers, memberByUsername } from '../store/members';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { removalNotices, removePost, setSignInDisabled } from './moderation';
 
 async function newMember() {

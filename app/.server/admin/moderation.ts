@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import { files } from '../assets';
 import type { Database } from '../db/schema';
 import { identity } from '../identity';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { recordAudit, type Actor } from '../audit';
+import { userByUsername } from '../store/usernames';
+import { usernameKey } from '~/lib/username';
 
 export type SignInSwitch = 'changed' | 'unchanged' | 'unknown' | 'self';
 
@@ -23,13 +25,11 @@ export async function setSignInDisabled(
   actor: Actor,
 ): Promise<SignInSwitch> {
   return db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('users')
+    const member = await userByUsername(trx, username)
       .select(['id', 'username', 'identity_uid', 'disabled_at'])
-      .where('username_key', '=', username.trim().toLowerCase())
       .executeTakeFirst();
     if (!member) return 'unknown';
-    if (actor !== 'cli' && actor.username.toLowerCase() === member.username.toLowerCase()) return 'self';
+    if (actor !== 'cli' && usernameKey(actor.username) === usernameKey(member.username)) return 'self';
     if (Boolean(member.disabled_at) === disabled) return 'unchanged';
     await trx
       .updateTable('users')

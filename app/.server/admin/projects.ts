@@ -8,7 +8,7 @@ import { newProjectId, replaceTeam, teamMembers } from '../store/projects';
 import type { Database } from '../db/schema';
 import type { ProjectForm } from '~/lib/schemas';
 import { slugify } from '~/lib/slug';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { recordAudit, type Actor } from '../audit';
 
 export interface ProjectImages {

@@ -6,6 +6,7 @@ import { notFound } from '../http';
 import type { Database, Role } from '../db/schema';
 import { getUser, type SessionUser } from '../session';
 import { recordAudit, type Actor } from '../audit';
+import { userByUsername } from '../store/usernames';
 
 /**
  * The signed-in admin. Anyone else, signed in or not, gets the 404 page: the admin area does not
@@ -26,11 +27,7 @@ export async function setRole(
   actor: Actor,
 ): Promise<'changed' | 'unchanged' | 'unknown'> {
   return db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('users')
-      .select(['id', 'username', 'role'])
-      .where('username_key', '=', username.trim().toLowerCase())
-      .executeTakeFirst();
+    const member = await userByUsername(trx, username).select(['id', 'username', 'role']).executeTakeFirst();
     if (!member) return 'unknown';
     if (member.role === role) return 'unchanged';
     await trx.updateTable('users').set({ role }).where('id', '=', member.id).execute();

@@ -24,6 +24,7 @@ import type { Booking, Resource } from '~/lib/booking/models';
 import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
 import { epochMinutes } from '~/lib/booking/time';
 import { actorName, recordAudit, type Actor } from '../audit';
+import { userByUsername } from '../store/usernames';
 
 /** Members' upcoming bookings of a resource taken out of service, cancelled with it or standing. */
 export interface OutOfService {
@@ -385,11 +386,7 @@ export async function bookForMember(
   input: { username: string; start: Date; minutes: number; note: string; reason: string; override?: boolean },
   actor: Actor,
 ): Promise<{ status: 'unknown-member' } | (BookOutcome & { email: string })> {
-  const member = await db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('username_key', '=', input.username.trim().toLowerCase())
-    .executeTakeFirst();
+  const member = await userByUsername(db, input.username).select(['id', 'email']).executeTakeFirst();
   if (!member) return { status: 'unknown-member' };
   const outcome = await book(db, {
     resourceId,

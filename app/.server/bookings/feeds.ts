@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { clientHas } from '../http';
 import { sealer } from '../sealed-cookie';
 import { bookingEvent, busyEvent } from './calendar';
 import { selectBookings, toBooking } from './rows';
@@ -35,15 +36,10 @@ export interface CalendarFile {
   etag: string;
 }
 
-/**
- * A feed's answer: 304 when the client already has this version (a proxy that compressed it may
- * have weakened the ETag to W/"…", which still names the same body), else the calendar.
- */
+/** A feed's answer: 304 when the client already has this version, else the calendar. */
 export function calendarAnswer(request: Request, file: CalendarFile, cacheControl: string) {
   const headers = { 'Cache-Control': cacheControl, ETag: file.etag };
-  const asked = request.headers.get('If-None-Match') ?? '';
-  if (asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag))
-    return new Response(null, { status: 304, headers });
+  if (clientHas(request, file.etag)) return new Response(null, { status: 304, headers });
   return new Response(file.body, { headers: { ...headers, 'Content-Type': 'text/calendar; charset=utf-8' } });
 }
 

@@ -23,7 +23,6 @@ import {
   declineRequest,
   inductionHolders,
   inductionsSignedOffBy,
-  memberIdByUsername,
   memberInductions,
   openRequests,
   revokeInduction,
@@ -32,6 +31,7 @@ import {
   type InductionActor,
 } from './inductions';
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
+import { memberIdByUsername } from '../store/usernames';
 import { cancelForLab, staffBookings, type StaffFilters } from './staff';
 import type { Actor } from '../audit';
 import {

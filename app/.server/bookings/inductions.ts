@@ -507,13 +507,3 @@ export async function upcomingNeeding(db: Kysely<Database>, inductionIds: string
   const counts = new Map(rows.map((row) => [`${row.induction_id}:${row.user_id}`, Number(row.count)]));
   return (inductionId: string, userId: string) => counts.get(`${inductionId}:${userId}`) ?? 0;
 }
-
-/** A member's id by username (any case), for the sign-off form. */
-export async function memberIdByUsername(db: Kysely<Database>, username: string) {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_key', '=', username.trim().toLowerCase())
-    .executeTakeFirst();
-  return row?.id ?? null;
-}

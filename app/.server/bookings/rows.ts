@@ -1,14 +1,13 @@
 // Rows of the booking tables as the models of app/lib/booking/models.ts, and the one way to write
 // under the guarantees of docs/decisions/024-bookings-never-clash.md.
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { isPostgres } from '../db/engine';
 import { config } from '../config';
 import type { BookingsTable, Database, ResourcesTable } from '../db/schema';
 import type { Booking, Resource, ResourceKind } from '~/lib/booking/models';
 import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
 import type { CalendarBlock } from '~/lib/booking/slots';
 import { epochMinutes } from '~/lib/booking/time';
-
-export const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Runs `work` in a transaction that holds the write lock from its first statement on SQLite (every

@@ -7,6 +7,7 @@ import { actorName, recordAudit, type Actor } from '../audit';
 import type { Booking } from '~/lib/booking/models';
 import { addDays, labDayOf, labTime, type LabDay } from '~/lib/booking/time';
 import { cancelRows, selectBookings, toBooking, writeTransaction } from './rows';
+import { usernameKey } from '~/lib/username';
 
 export const STAFF_PAGE_SIZE = 50;
 
@@ -32,7 +33,7 @@ export async function staffBookings(db: Kysely<Database>, filters: StaffFilters,
     .select(['users.username', 'users.fullname'])
     .where('bookings.status', '=', 'active');
   if (filters.resource) query = query.where('resources.slug', '=', filters.resource);
-  if (filters.member) query = query.where('users.username_key', '=', filters.member.trim().toLowerCase());
+  if (filters.member) query = query.where('users.username_key', '=', usernameKey(filters.member));
   const day = filters.day ?? (filters.member ? null : labDayOf(now));
   if (day)
     query = query

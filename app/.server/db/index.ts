@@ -7,7 +7,6 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
-  PostgresAdapter,
   PostgresDialect,
   sql,
   SqliteDialect,
@@ -17,6 +16,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import { config, isPostgresUrl } from '../config';
+import { isPostgres } from './engine';
 import type { Database } from './schema';
 import { keepingStatements } from './statements';
 import * as initial from './migrations/001-initial';
@@ -100,8 +100,7 @@ class WritingSqliteDialect extends SqliteDialect {
  * SQLite a deferred transaction, which in WAL mode reads one snapshot without holding writers up.
  */
 export async function readTransaction<T>(db: Kysely<Database>, read: (trx: Kysely<Database>) => Promise<T>) {
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    return db.transaction().setIsolationLevel('repeatable read').execute(read);
+  if (isPostgres(db)) return db.transaction().setIsolationLevel('repeatable read').execute(read);
   return db.connection().execute(async (connection) => {
     await sql`begin`.execute(connection);
     try {

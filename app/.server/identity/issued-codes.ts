@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { IdentityError, type CodePurpose } from './types';
 
 /** Codes are kept as their SHA-256: the table never holds one that works. */

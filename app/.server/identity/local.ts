@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { hashCode, openCode } from './issued-codes';
 import { IdentityError, type CodePurpose, type IdentityProvider } from './types';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { db } from '../db';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { memberForIdentity } from './accounts';
 
 test('an account finds its member by uid, or an unbound member by a verified e-mail only', async () => {

@@ -2,10 +2,11 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { hashInviteKey } from './invites';
 import { inviteStatus } from '~/lib/invites';
 import { useFile } from './asset-claims';
+import { usernameKey } from '~/lib/username';
 
 export type InviteState = 'ok' | 'unknown' | 'used' | 'revoked' | 'expired';
 
@@ -34,7 +35,7 @@ export async function emailTaken(db: Kysely<Database>, email: string) {
 
 /** Taken by a member, or still pointing at a renamed member's profile (their old addresses work). */
 export async function usernameTaken(db: Kysely<Database>, username: string) {
-  const key = username.trim().toLowerCase();
+  const key = usernameKey(username);
   const [member, redirect] = await Promise.all([
     db.selectFrom('users').select('id').where('username_key', '=', key).executeTakeFirst(),
     db.selectFrom('username_redirects').select('user_id').where('old_key', '=', key).executeTakeFirst(),
@@ -100,7 +101,7 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
       .values({
         id,
         username: input.username,
-        username_key: input.username.toLowerCase(),
+        username_key: usernameKey(input.username),
         email: input.email.toLowerCase(),
         fullname: input.fullname,
         bio: input.bio,

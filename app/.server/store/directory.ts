@@ -15,6 +15,7 @@ import { pageOf, PAGE_SIZE, type PageOf } from '~/lib/pagination';
 import { matchesQuery } from '~/lib/search';
 import { assetRef, parseList, toPost } from './rows';
 import { selectPosts } from './posts';
+import { userByUsername } from './usernames';
 
 export interface DirectoryPage extends PageOf {
   members: MemberCardModel[];
@@ -140,10 +141,8 @@ export async function memberPostsPage(
   username: string,
   requested: number,
 ): Promise<MemberPostsPage | null> {
-  const user = await db
-    .selectFrom('users')
+  const user = await userByUsername(db, username)
     .select(['id', 'username', 'fullname', 'bio', 'qualifications', 'avatar_id', 'banner_id', 'hidden'])
-    .where('username_key', '=', username.toLowerCase())
     .executeTakeFirst();
   if (!user) return null;
   const { n } = await db

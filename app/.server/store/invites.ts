@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { recordAudit, type Actor } from '../audit';
 import { inviteStatus } from '~/lib/invites';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 
 export const hashInviteKey = (key: string) => crypto.createHash('sha256').update(key.trim()).digest('hex');
 

@@ -4,6 +4,8 @@ import type { Database } from '../db/schema';
 import type { Member, Post } from '~/lib/models';
 import { assetRef, parseList, toPost } from './rows';
 import { selectPosts } from './posts';
+import { usernameKey } from '~/lib/username';
+import { memberIdByUsername, userByUsername } from './usernames';
 
 const memberColumns = [
   'id',
@@ -55,11 +57,7 @@ export async function listMembers(db: Kysely<Database>): Promise<Member[]> {
 
 /** One member by username, any case (the member id of docs/product.md §2 is the lower-cased username). */
 export async function memberByUsername(db: Kysely<Database>, username: string): Promise<Member | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(memberColumns)
-    .where('username_key', '=', username.toLowerCase())
-    .executeTakeFirst();
+  const user = await userByUsername(db, username).select(memberColumns).executeTakeFirst();
   if (!user) return null;
   const posts = await selectPosts(db)
     .where('posts.user_id', '=', user.id)
@@ -110,21 +108,17 @@ export async function upsertMember(db: Kysely<Database>, input: MemberInput): Pr
     banner_id: input.bannerId,
     updated_at: now,
   };
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_key', '=', input.username.toLowerCase())
-    .executeTakeFirst();
-  if (existing) {
-    await db.updateTable('users').set(values).where('id', '=', existing.id).execute();
-    return existing.id;
+  const existingId = await memberIdByUsername(db, input.username);
+  if (existingId) {
+    await db.updateTable('users').set(values).where('id', '=', existingId).execute();
+    return existingId;
   }
   const id = crypto.randomUUID();
   await db
     .insertInto('users')
     .values({
       id,
-      username_key: input.username.toLowerCase(),
+      username_key: usernameKey(input.username),
       identity_uid: null,
       created_at: now,
       ...values,

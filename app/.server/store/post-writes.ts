@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { deleteAsset } from '../assets';
 import { discardChoices, useFile, type FileChoice } from './asset-claims';
 import { slugify, uniqueSlug } from '~/lib/slug';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import { toPost, type PostRow } from './rows';
 import { selectPosts } from './posts';
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Post, PostWithAuthor } from '~/lib/models';
 import { assetRef, toPost, type PostRow } from './rows';
+import { usernameKey } from '~/lib/username';
 
 /** The post columns every reader needs, with the attachment's name and type. */
 export function selectPosts(db: Kysely<Database>) {
@@ -27,7 +28,7 @@ export function selectPosts(db: Kysely<Database>) {
 export async function postsByUsername(db: Kysely<Database>, username: string): Promise<Post[]> {
   const rows: PostRow[] = await selectPosts(db)
     .innerJoin('users', 'users.id', 'posts.user_id')
-    .where('users.username_key', '=', username.toLowerCase())
+    .where('users.username_key', '=', usernameKey(username))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id')
     .execute();
@@ -42,7 +43,7 @@ export async function postByUsernameAndSlug(
   const row = await selectPosts(db)
     .innerJoin('users', 'users.id', 'posts.user_id')
     .select(['users.username', 'users.fullname', 'users.avatar_id'])
-    .where('users.username_key', '=', username.toLowerCase())
+    .where('users.username_key', '=', usernameKey(username))
     .where('posts.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return null;

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { deleteAsset } from '../assets';
 import { discardChoices, useFile, type FileChoice } from './asset-claims';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
+import { usernameKey } from '~/lib/username';
 
 export interface ProfileInput {
   username: string;
@@ -32,7 +33,7 @@ export async function updateProfile(
         .selectAll()
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
-      const newKey = input.username.toLowerCase();
+      const newKey = usernameKey(input.username);
       if (newKey !== user.username_key) {
         const other = await trx
           .selectFrom('users')
@@ -93,7 +94,7 @@ export async function renamedUsername(db: Kysely<Database>, oldUsername: string)
     .selectFrom('username_redirects')
     .innerJoin('users', 'users.id', 'username_redirects.user_id')
     .select('users.username')
-    .where('username_redirects.old_key', '=', oldUsername.toLowerCase())
+    .where('username_redirects.old_key', '=', usernameKey(oldUsername))
     .executeTakeFirst();
   return row?.username ?? null;
 }

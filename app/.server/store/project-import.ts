@@ -9,7 +9,7 @@ import { findAssetByContent, prepareAsset, type PreparedAsset } from '../assets'
 import { newProjectId, replaceTeam, teamMembers } from './projects';
 import { PROJECT_LIMITS, PROJECT_SLUG } from '~/lib/projects';
 import { websiteField } from '~/lib/schemas';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 
 export class ImportError extends Error {}
 

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { Project, ProjectMember } from '~/lib/models';
 import { isWebsite } from '~/lib/projects';
 import { assetRef, parseList } from './rows';
+import { usernameKey } from '~/lib/username';
 
 /** docs/product.md §7 get_projects: featured first, then by name; team members in their import order. */
 export const listProjects = (db: Kysely<Database>) => readProjects(db);
@@ -78,7 +79,7 @@ async function readProjects(
  * id (null when nobody has that username), and which rows repeat an earlier one.
  */
 export async function teamMembers(trx: Kysely<Database>, usernames: string[]) {
-  const keys = usernames.map((username) => username.trim().toLowerCase());
+  const keys = usernames.map(usernameKey);
   const users = keys.length
     ? await trx.selectFrom('users').select(['id', 'username_key']).where('username_key', 'in', keys).execute()
     : [];

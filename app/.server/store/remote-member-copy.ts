@@ -4,11 +4,12 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
-import { nowIso } from '~/lib/time';
+import { nowIso } from '~/lib/dates';
 import type { SignedIn } from '../identity/types';
 import type { Caller } from './index';
 import { answered, type RemoteHttp } from './remote-http';
 import { RemoteVerifiedUser } from './remote-schemas';
+import { usernameKey } from '~/lib/username';
 
 export type MemberCopy = ReturnType<typeof memberCopy>;
 
@@ -16,7 +17,7 @@ export function memberCopy(http: RemoteHttp, db: Kysely<Database>) {
   /** Keeps this site's copy of a signed-in member up to date. */
   async function remember(account: { uid: string; email: string }, user: z.infer<typeof RemoteVerifiedUser>) {
     return db.transaction().execute(async (trx) => {
-      const key = user.username.toLowerCase();
+      const key = usernameKey(user.username);
       const email = account.email.toLowerCase();
       // A name or address another account had before is theirs no longer.
       await trx

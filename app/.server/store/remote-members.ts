@@ -4,10 +4,11 @@ import type { Member } from '~/lib/models';
 import type { Store } from './index';
 import type { RemoteHttp } from './remote-http';
 import { RemoteMembers } from './remote-schemas';
+import { usernameKey } from '~/lib/username';
 
 /** The member with `username` in `list`, whatever its case. */
 export const findMember = (list: Member[], username: string) =>
-  list.find((member) => member.username.toLowerCase() === username.toLowerCase()) ?? null;
+  list.find((member) => usernameKey(member.username) === usernameKey(username)) ?? null;
 
 export function remoteMembers(http: RemoteHttp): Store['members'] {
   const list = () => http.get('get_members', '/page/generic/get_members', RemoteMembers);

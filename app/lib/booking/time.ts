@@ -2,7 +2,7 @@
 // own zone, Europe/Dublin. A lab day runs from one local midnight to the next, so the last Sunday
 // of March has 23 hours and the last Sunday of October 25; a booking is an instant and a length,
 // so one that crosses midnight or a clock change lasts its real length.
-export const LAB_TIME_ZONE = 'Europe/Dublin';
+import { LAB_TIME_ZONE } from '../dates';
 
 const MINUTE = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine';
 
 // The version of what public pages show (docs/performance.md, the render cache): one row that a
 // trigger bumps inside every transaction that writes a table those pages read, so the new version
@@ -15,7 +16,7 @@ export const VERSIONED_TABLES = [
 ];
 
 export async function up(db: Kysely<unknown>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await db.schema
     .createTable('data_version')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
@@ -54,7 +55,7 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   for (const table of VERSIONED_TABLES) {
     if (postgres) await sql`drop trigger ${sql.raw(`${table}_changed`)} on ${sql.table(table)}`.execute(db);
     else

@@ -1,10 +1,11 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine';
 
 // The admin role, which invite each member registered with, and the audit log of admin actions
 // (docs/decisions/018-admin-area.md). The log is append-only in the database itself: a trigger
 // refuses every update and delete, so no page, CLI command or query can rewrite it.
 export async function up(db: Kysely<unknown>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   await db.schema
     .alterTable('users')
     .addColumn('role', 'text', (c) => c.notNull().defaultTo('member'))
@@ -41,8 +42,7 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropTable('audit_log').execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`drop function audit_log_append_only()`.execute(db);
+  if (isPostgres(db)) await sql`drop function audit_log_append_only()`.execute(db);
   await db.schema.alterTable('users').dropColumn('invite_id').execute();
   await db.schema.alterTable('users').dropColumn('role').execute();
 }

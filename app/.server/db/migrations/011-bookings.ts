@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../engine';
 
 // Booking the lab's machines (docs/decisions/024-bookings-never-clash.md): resources with their
 // rules, the inductions that gate them, and one `bookings` table for members' bookings and
@@ -10,7 +11,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // PostgreSQL enforces it with an exclusion constraint; SQLite, which has one writer at a time, with
 // triggers that abort an overlapping insert or update inside the writer's transaction.
 export async function up(db: Kysely<unknown>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
 
   await db.schema
     .createTable('inductions')

@@ -47,6 +47,35 @@ export default tseslint.config(
       ],
     },
   },
+  // The JavaScript budget (docs/performance.md): a page that imports a value from a schema module
+  // loads zod (13.9 KB gzip) with it. Pages take schemas through '~/.server' (for actions) and the
+  // limits they show from '~/lib/limits'; types are free.
+  {
+    files: ['app/routes/**', 'app/root.tsx', 'app/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@remix-run/node',
+              allowTypeImports: true,
+              message:
+                "A page's bundle carries an empty module for it: take data and redirect from '~/.server'.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['~/lib/schemas', '~/lib/booking/schemas', '**/lib/schemas', '**/lib/booking/schemas'],
+              allowTypeImports: true,
+              message:
+                "Schemas load zod in the page's bundle: import them from '~/.server' for actions, limits from '~/lib/limits'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The lab's tables have one owner (app/.server/bookings/, docs/architecture.md §3): everything
   // else goes through its facade, `bookings` (bookings.admin.* for admins and the CLI), which writes
   // the audit entry in the transaction and mails after the commit. Tests, fixtures and the demo

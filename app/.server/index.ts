@@ -15,11 +15,29 @@ export { store } from './store';
 export { askForInduction, bookings, calendarAnswer, inductionFor } from './bookings';
 export { submitResourceForm } from './resource-form';
 export { requireOwnBooking } from './own-booking';
-export { BookSchema, FeedResetSchema, parseInstant } from '~/lib/booking/schemas';
-export { InductionRequestSchema } from '~/lib/booking/schemas';
+// The schemas routes' actions check forms with: through here, so no page's bundle loads zod.
+export {
+  AppointInductorSchema,
+  BookSchema,
+  ChangeBookingSchema,
+  FeedResetSchema,
+  InductionDeclineSchema,
+  InductionFormSchema,
+  InductionRequestSchema,
+  InductionRevokeSchema,
+  InductionSignOffSchema,
+  LabCancelSchema,
+  labInstant,
+  MaintenanceSchema,
+  OnBehalfSchema,
+  parseInstant,
+} from '~/lib/booking/schemas';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
+// Loaders' and actions' answers: from here, a page's bundle does not carry an empty stand-in
+// module for @remix-run/node.
+export { data, redirect } from '@remix-run/node';
 // For actions: imported from here, a route's browser build leaves zod out (see
 // components/validation.ts, which loads it only when a form is used).
 export { parseWithZod } from '@conform-to/zod';
@@ -31,6 +49,7 @@ export {
   ProfileSchema,
   ResetPasswordSchema,
   SignInSwitchSchema,
+  UsernameSchema,
 } from '~/lib/schemas';
 export {
   discardUploads,

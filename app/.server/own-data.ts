@@ -15,6 +15,7 @@ import { passwordSignIn } from './sign-in';
 import { removalNotices } from './admin/moderation';
 import { DeleteAccountSchema, DirectoryListingSchema } from '~/lib/schemas';
 import { usernameKey } from '~/lib/username';
+import { longDate } from '~/lib/dates';
 
 export const ownDataAvailable = !config.API_URL;
 
@@ -25,7 +26,11 @@ export async function ownSettings(memberId: string) {
     db.selectFrom('users').select('hidden').where('id', '=', memberId).executeTakeFirstOrThrow(),
     removalNotices(db, memberId),
   ]);
-  return { hidden: member.hidden === 1, removals };
+  // The day in words here, so the page's bundle need not format dates for it.
+  return {
+    hidden: member.hidden === 1,
+    removals: removals.map((removal) => ({ ...removal, removedOn: longDate(removal.removed_at) })),
+  };
 }
 
 /** 'Hide me from the directory' and back: the choice is saved, then /profile says which it is. */

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { assetUrl } from '~/lib/images';
 import { RESOURCE_KINDS, type InductionRef, type Resource } from '~/lib/booking/models';
 import type { ResourceFormSchema } from '~/lib/booking/schemas';
-import { clockText, SLOT_LENGTHS, WEEKDAYS, WEEKDAY_NAMES } from '~/lib/booking/rules';
+import { clockText, SLOT_LENGTHS, WEEKDAYS, WEEKDAY_NAMES } from '~/lib/booking/week';
 import { ErrorList, Field, FormBanner, ImageInput } from './forms';
 import { useIsPending } from './pending';
 

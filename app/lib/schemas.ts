@@ -2,7 +2,7 @@
 // (authority). Each message is written here once.
 import { z } from 'zod';
 import { parseTags, PROJECT_LIMITS, PROJECT_SLUG, websiteProblem } from './projects';
-import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD } from './limits';
+import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD, POST_REMOVAL_REASON_MAX } from './limits';
 import { MAX_INVITE_DAYS, MAX_INVITE_NOTE, MAX_INVITE_USES } from './invites';
 
 const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
@@ -174,8 +174,6 @@ export const SignInSwitchSchema = z.object({
   intent: z.enum(['disable', 'enable']),
   username: z.string().min(1).max(64),
 });
-
-export const POST_REMOVAL_REASON_MAX = 500;
 
 /** Removing someone's post (/admin/posts/{postId}/remove): the author is shown the reason. */
 export const PostRemovalSchema = z.object({

@@ -1,7 +1,8 @@
 // Any other path: the 404 page (docs/product.md §2), with a real 404 status.
-import { data, type MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { NotFoundPage } from '~/components/errors';
 import { pageMeta } from '~/lib/meta';
+import { data } from '~/.server';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,5 +1,6 @@
 // / — the landing page (docs/product.md §2): purpose, resources, mission, tools, videos; the footer is the contact.
 import type { LinkDescriptor, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { config, PUBLIC_PAGE_CACHE } from '~/.server';

@@ -1,5 +1,6 @@
 // /admin — what the admin area holds (admins only; anyone else gets the 404 page).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link } from '@remix-run/react';
 import { requireAdmin } from '~/.server';
 import { pageMeta } from '~/lib/meta';

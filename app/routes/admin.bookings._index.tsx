@@ -3,20 +3,23 @@
 // booking with 'Cancel booking' and a reason they are e-mailed, and each resource's printable day
 // sheet. Admins only.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, FORM_LIMITS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import {
+  bookings,
+  data,
+  FORM_LIMITS,
+  LabCancelSchema,
+  parseWithZod,
+  readForm,
+  redirect,
+  requireAdmin,
+  tooLarge,
+} from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
-import { LabCancelSchema } from '~/lib/booking/schemas';
 import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 

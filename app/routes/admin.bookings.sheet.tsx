@@ -2,6 +2,7 @@
 // (docs/product.md §10): each booking's time, member and note with an empty column to tick at the
 // machine, and the maintenance blocks. Printing hides the site's header, the admin tabs and footer.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookings, notFound, requireAdmin } from '~/.server';
 import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';

@@ -3,19 +3,26 @@
 // change is audited in its own transaction. Admins only; an unknown id is the 404 page.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, FORM_LIMITS, notFound, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import {
+  AppointInductorSchema,
+  bookings,
+  FORM_LIMITS,
+  InductionFormSchema,
+  InductionRevokeSchema,
+  InductionSignOffSchema,
+  notFound,
+  parseWithZod,
+  readForm,
+  redirect,
+  requireAdmin,
+  tooLarge,
+} from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
 import { InductionForm, validFor } from '~/components/induction-form';
 import { useIsPending } from '~/components/pending';
-import {
-  AppointInductorSchema,
-  InductionFormSchema,
-  InductionRevokeSchema,
-  InductionSignOffSchema,
-} from '~/lib/booking/schemas';
 import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';

@@ -1,12 +1,21 @@
 // /admin/inductions — the inductions that gate resources (docs/product.md §10): each with how long
 // it is valid, who holds it and who may sign members off, and a form for a new one. Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, formReply, FORM_LIMITS, parseWithZod, readForm, requireAdmin, tooLarge } from '~/.server';
+import {
+  bookings,
+  FORM_LIMITS,
+  formReply,
+  InductionFormSchema,
+  parseWithZod,
+  readForm,
+  redirect,
+  requireAdmin,
+  tooLarge,
+} from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { InductionForm, validFor } from '~/components/induction-form';
-import { InductionFormSchema } from '~/lib/booking/schemas';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -2,6 +2,7 @@
 // key is in the action's answer only, so it is shown once and never stored in the clear.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   SECRET_PAGE_CACHE,

@@ -1,6 +1,7 @@
 // /admin/log — the audit log (docs/product.md §2): who did what to what, and when, newest first,
 // in pages of 50 (`?page=N`). Read-only: the database refuses to change an entry.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';

@@ -1,13 +1,8 @@
 // /admin/members/{username}/delete — the confirmation step for deleting a member, naming what goes
 // (docs/product.md §2). Admins only; their own account they delete from their profile.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin, notFound } from '~/.server';
+import { admin, notFound, redirect, requireAdmin } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { pageMeta } from '~/lib/meta';
 

@@ -1,10 +1,11 @@
 // /admin/members — every member, searchable with `?q=` (the directory's rule), with a way to stop
 // one signing in (and let them again) and to delete one (docs/product.md §2). Admins only; anyone
 // else gets the 404 page.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   admin,
+  data,
   FORM_LIMITS,
   IdentityError,
   parseWithZod,

@@ -1,30 +1,26 @@
 // /admin/posts/{postId}/remove — an admin removes anyone's post with a reason, which its author
 // then reads on their profile (docs/product.md §2). Admins only; the post pages link here for them.
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import {
   admin,
-  formReply,
   FORM_LIMITS,
+  formReply,
+  notFound,
   parseWithZod,
   PostRemovalSchema,
   readForm,
+  redirect,
   requireAdmin,
   tooLarge,
-  notFound,
 } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { Field, FormBanner } from '~/components/forms';
 import { useLazyValidation } from '~/components/validation';
 import { longDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { POST_REMOVAL_REASON_MAX } from '~/lib/schemas';
+import { POST_REMOVAL_REASON_MAX } from '~/lib/limits';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Remove Post', description: 'Remove a member’s post and tell them why.' });

@@ -1,13 +1,8 @@
 // /admin/projects/{id}/delete — the confirmation step for deleting a project (docs/product.md §2).
 // Admins only; an unknown id is the 404 page.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { admin, requireAdmin, notFound } from '~/.server';
+import { admin, notFound, redirect, requireAdmin } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { pageMeta } from '~/lib/meta';
 

@@ -1,6 +1,7 @@
 // /admin/projects/{id}/edit — edit a portfolio project (docs/product.md §2). Admins only; an
 // unknown id is the 404 page.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin, submitProjectForm, notFound } from '~/.server';
 import { ProjectForm } from '~/components/project-form';

@@ -1,6 +1,7 @@
 // /admin/projects — the portfolio as admins edit it (docs/product.md §2): every project with links
 // to edit and delete it, and 'New project'. Admins only; anyone else gets the 404 page.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';

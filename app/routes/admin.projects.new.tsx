@@ -1,5 +1,6 @@
 // /admin/projects/new — a new portfolio project (docs/product.md §2). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { useActionData } from '@remix-run/react';
 import { requireAdmin, submitProjectForm } from '~/.server';
 import { ProjectForm } from '~/components/project-form';

@@ -1,6 +1,7 @@
 // /admin/resources/{id} — edit a resource, its photo, status and rules (docs/product.md §10).
 // Admins only; an unknown id is the 404 page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { bookings, config, notFound, requireAdmin, submitResourceForm } from '~/.server';
 import { ResourceForm } from '~/components/resource-form';

@@ -10,12 +10,21 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, notFound, parseWithZod, readForm, requireAdmin } from '~/.server';
+import {
+  bookings,
+  labInstant,
+  MaintenanceSchema,
+  notFound,
+  OnBehalfSchema,
+  parseWithZod,
+  readForm,
+  redirect,
+  requireAdmin,
+} from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { labInstant, MaintenanceSchema, OnBehalfSchema } from '~/lib/booking/schemas';
 import { labClock, labDayOf, longDayName } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';

@@ -1,6 +1,7 @@
 // /admin/resources — the lab's resources as admins run them (docs/product.md §10): each with its
 // kind, status and induction, links to edit it and to its maintenance, and 'New resource'.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookings, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';

@@ -1,5 +1,6 @@
 // /admin/resources/new — a new resource with its rules (docs/product.md §10). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { bookings, config, requireAdmin, submitResourceForm } from '~/.server';
 import { ResourceForm } from '~/components/resource-form';

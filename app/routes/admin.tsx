@@ -2,6 +2,7 @@
 // else gets the 404 page from every /admin URL (each child loader and action checks too: Remix runs
 // loaders in parallel, and an action only in its own route).
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { NavLink, Outlet } from '@remix-run/react';
 import { requireAdmin } from '~/.server';
 

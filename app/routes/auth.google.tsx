@@ -1,7 +1,7 @@
 // GET /auth/google?from=… — starts Google sign-in: remembers this attempt in a sealed cookie and
 // sends the browser to the issuer (works without JavaScript).
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { googleEnabled, startGoogleSignIn } from '~/.server';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { googleEnabled, redirect, startGoogleSignIn } from '~/.server';
 import { safeRedirectPath } from '~/lib/redirects';
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // GET /auth/google/callback — the issuer sends the browser back here with a code. Only a verified
 // e-mail that belongs to a member signs in (docs/product.md §5).
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { finishGoogleSignIn, GoogleSignInError, logAuthEvent, startSession } from '~/.server';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { finishGoogleSignIn, GoogleSignInError, logAuthEvent, redirect, startSession } from '~/.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   let result: Awaited<ReturnType<typeof finishGoogleSignIn>>;

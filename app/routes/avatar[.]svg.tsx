@@ -1,5 +1,6 @@
 // GET /avatar.svg?name=Ada%20Lovelace: the fallback avatar, initials on a colour (docs/product.md §3).
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { initialsSvg } from '~/lib/initials';
 
 export function loader({ request }: LoaderFunctionArgs) {

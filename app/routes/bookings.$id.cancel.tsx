@@ -3,15 +3,9 @@
 // only (anyone else's is a 404); past the resource's cutoff it says why not, and the action, which
 // checks the cutoff again in the cancelling transaction, refuses the same way.
 import { getFormProps, useForm } from '@conform-to/react';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, requireOwnBooking } from '~/.server';
+import { bookings, data, redirect, requireOwnBooking } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';

@@ -3,21 +3,19 @@
 // every rule and the calendar in one transaction; a refused change leaves the booking as it was and
 // keeps what was typed. Anyone else's booking is a 404.
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   bookings,
-  formReply,
+  ChangeBookingSchema,
+  data,
   FORM_LIMITS,
+  formReply,
+  labInstant,
   notFound,
   parseWithZod,
   readForm,
+  redirect,
   requireOwnBooking,
   tooLarge,
 } from '~/.server';
@@ -25,7 +23,6 @@ import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
 import { cancelRefusal, refusalStatus, shortest } from '~/lib/booking/rules';
-import { ChangeBookingSchema, labInstant } from '~/lib/booking/schemas';
 import { duration, labClock, labDayOf, longDayName } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';

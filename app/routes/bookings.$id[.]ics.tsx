@@ -1,6 +1,7 @@
 // /bookings/{id}.ics — 'Add to calendar': one of the member's own bookings as an iCalendar file
 // (docs/product.md §10); anyone else's is a 404.
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { bookings, notFound, requireUser } from '~/.server';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

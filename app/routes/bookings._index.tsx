@@ -2,23 +2,19 @@
 // with 'Add to calendar' and, until the resource's cutoff, 'Cancel booking' (a confirmation page);
 // their inductions and open requests; their private calendar feed and 'Reset link'.
 import { getFormProps, useForm } from '@conform-to/react';
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  SECRET_PAGE_CACHE,
   bookings,
   config,
   FeedResetSchema,
-  formReply,
   FORM_LIMITS,
+  formReply,
   parseWithZod,
   readForm,
+  redirect,
   requireUser,
+  SECRET_PAGE_CACHE,
   tooLarge,
 } from '~/.server';
 import { CopyButton } from '~/components/copy-button';

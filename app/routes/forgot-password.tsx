@@ -1,5 +1,6 @@
 // /forgot-password — request a password-reset e-mail (docs/product.md §2).
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { useActionData } from '@remix-run/react';
 import { emailRequestAction } from '~/.server';
 import { EmailRequestPage } from '~/components/email-request';

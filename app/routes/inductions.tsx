@@ -3,30 +3,29 @@
 // who holds each induction, with revoke. Admins sign every induction; an inductor those an admin
 // named them for (the Nottingham Hackspace ladder). Members never sign themselves off.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   bookings,
+  data,
+  FORM_LIMITS,
   formReply,
+  InductionDeclineSchema,
+  InductionRevokeSchema,
+  InductionSignOffSchema,
   notFound,
   parseWithZod,
   readForm,
   requireUser,
   tooLarge,
-  FORM_LIMITS,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import {
-  InductionDeclineSchema,
-  InductionRevokeSchema,
-  InductionSignOffSchema,
-  MAX_INDUCTION_NOTE,
-} from '~/lib/booking/schemas';
 import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
+import { MAX_INDUCTION_NOTE } from '~/lib/limits';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,21 +1,17 @@
 // /login — sign in (docs/product.md §2). A plain POST form; with JavaScript the password can be shown.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  formReply,
   FORM_LIMITS,
+  formReply,
   getUser,
   googleEnabled,
   LoginSchema,
   parseWithZod,
   passwordSignIn,
   readForm,
+  redirect,
   startSession,
   tooLarge,
 } from '~/.server';

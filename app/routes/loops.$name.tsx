@@ -1,6 +1,7 @@
 // GET /loops/{name}: one landing-page clip as a document of its own, framed lazily by / (see
 // lib/loop-videos.ts). Only this site may frame it.
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { notFound, scriptHash } from '~/.server';
 import { LOOP_VIDEO_SCRIPT, LOOP_VIDEOS, loopVideoDocument } from '~/lib/loop-videos';
 

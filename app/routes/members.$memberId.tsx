@@ -1,8 +1,8 @@
 // /members/{memberId} — a member's profile (docs/product.md §2); the id is the lower-cased username.
 // Their posts come in pages of 24 (`?page=N`).
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
+import { fromStore, notFound, PUBLIC_PAGE_CACHE, redirect, store } from '~/.server';
 import { GeneralErrorBoundary } from '~/components/errors';
 import { Avatar, Banner } from '~/components/images';
 import { PostList } from '~/components/post-list';

@@ -1,6 +1,7 @@
 // /members — the members directory (docs/product.md §2) in pages of 24 (`?page=N`), searchable with
 // `?q=` (a plain GET form; where scripts run, results follow the typing). Page links keep the search.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import { store, fromStore, PUBLIC_PAGE_CACHE } from '~/.server';
 import { useClientLinks } from '~/components/client-links';

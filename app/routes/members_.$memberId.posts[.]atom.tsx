@@ -1,8 +1,8 @@
 // /members/{memberId}/posts.atom — one member's posts as a feed (docs/product.md §2). Unknown
 // members, and members who left the directory, answer 404; a renamed member's old address moves to
 // the new one, as their page does.
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { store, config, fromStore } from '~/.server';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { config, fromStore, redirect, store } from '~/.server';
 import { atomFeed, atomHeaders, newestPosts } from '~/lib/atom';
 import { memberFeedPath } from '~/lib/feed-links';
 import { SITE_NAME } from '~/lib/site';

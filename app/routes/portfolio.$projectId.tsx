@@ -1,5 +1,6 @@
 // /portfolio/{projectId} — one project, found by id or slug (docs/product.md §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
 import { errorMessage, GeneralErrorBoundary } from '~/components/errors';

@@ -1,5 +1,6 @@
 // /portfolio — the project list with a tag filter made of links (docs/product.md §2, docs/architecture.md §4).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ComponentProps } from 'react';
 import { store, fromStore, PUBLIC_PAGE_CACHE } from '~/.server';

@@ -1,7 +1,7 @@
 // /posts/{username}/{slug} — one post (docs/product.md §2).
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
-import { store, fromStore, notFound, PUBLIC_PAGE_CACHE } from '~/.server';
+import { fromStore, notFound, PUBLIC_PAGE_CACHE, redirect, store } from '~/.server';
 import { GeneralErrorBoundary } from '~/components/errors';
 import { Avatar } from '~/components/images';
 import { longDate } from '~/lib/dates';

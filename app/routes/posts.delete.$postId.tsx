@@ -1,14 +1,8 @@
 // /posts/delete/{postId} — the confirmation step for deleting an own post (docs/product.md §2). Without
 // JavaScript this page asks; with it, /profile asks with confirm() and posts here directly.
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { store, loadOwnPost, requireUser } from '~/.server';
+import { data, loadOwnPost, redirect, requireUser, store } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';
 import { FormBanner } from '~/components/forms';
 import { DELETE_FAILED, DELETE_QUESTION } from '~/lib/posts';

@@ -1,13 +1,8 @@
 // /posts/edit/{postId} — edit an own post (docs/product.md §2). Someone else's id shows the product's banner and
 // changes nothing.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { store, formReply, loadOwnPost, readValidPost, requireUser } from '~/.server';
+import { formReply, loadOwnPost, readValidPost, redirect, requireUser, store } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';

@@ -1,12 +1,7 @@
 // /posts/new — create a post (docs/product.md §2). Signed-in only.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { store, formReply, readValidPost, requireUser } from '~/.server';
+import { formReply, readValidPost, redirect, requireUser, store } from '~/.server';
 import { PostForm } from '~/components/post-form';
 import { pageMeta } from '~/lib/meta';
 import { writeFailureText } from '~/lib/models';

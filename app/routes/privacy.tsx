@@ -1,6 +1,7 @@
 // /privacy — the privacy notice (docs/product.md §2): DATA_DIR/legal/privacy.md, else the shipped
 // app/content/legal/privacy.md (docs/decisions/022-legal-texts.md).
 import type { MetaFunction } from '@remix-run/node';
+
 import { useLoaderData } from '@remix-run/react';
 import { legalText, LEGAL_PAGE_CACHE } from '~/.server';
 import { LegalPage } from '~/components/legal-page';

@@ -1,27 +1,23 @@
 // /profile — the signed-in member's own profile and posts (docs/product.md §2). Signed-in only.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  store,
   discardUploads,
-  formReply,
   FORM_LIMITS,
+  formReply,
   fromStore,
   normalizeListField,
+  notFound,
+  ownDataAvailable,
+  ownSettings,
   parseForm,
   prepareImageFields,
   ProfileSchema,
   readForm,
+  redirect,
   requireUser,
+  store,
   tooLarge,
-  ownDataAvailable,
-  ownSettings,
-  notFound,
 } from '~/.server';
 import { DeletePostLink } from '~/components/delete-post';
 import { ProfileEditForm, ProfileView } from '~/components/profile-details';
@@ -29,7 +25,6 @@ import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
 import { writeFailureText } from '~/lib/models';
 import { withPostList } from '~/lib/display';
-import { longDate } from '~/lib/dates';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My Profile', description: 'Your member profile and posts.' });
@@ -149,8 +144,8 @@ export default function Profile() {
             <ul className="removals">
               {settings.removals.map((removal) => (
                 <li key={removal.id}>
-                  An admin removed your post <strong>“{removal.title}”</strong> on{' '}
-                  {longDate(removal.removed_at)}. Reason: {removal.reason}
+                  An admin removed your post <strong>“{removal.title}”</strong> on {removal.removedOn}.
+                  Reason: {removal.reason}
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@
 // `?done=1` is the page after it, for someone no longer signed in. Server half: app/.server/own-data.ts.
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { deleteAccountView, deleteOwnAccount } from '~/.server';
 import { DeleteButtons } from '~/components/delete-buttons';

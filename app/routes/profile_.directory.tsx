@@ -1,7 +1,7 @@
 // POST /profile/directory — 'Hide me from the directory' and back (docs/product.md §2), from the
 // form on /profile. A GET goes to /profile. Server half: app/.server/own-data.ts.
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { setDirectoryListing } from '~/.server';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect, setDirectoryListing } from '~/.server';
 
 export const loader = () => redirect('/profile');
 

@@ -1,13 +1,8 @@
 // /register — two-step registration with an invite key (docs/product.md §2, §4, §5). Without
 // JavaScript each step posts and the server answers; the server half is app/.server/registration.ts.
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { getUser, registerDetails, registerProfile, registerView } from '~/.server';
+import { getUser, redirect, registerDetails, registerProfile, registerView } from '~/.server';
 import { DetailsStep, ProfileStep } from '~/components/register-steps';
 import { TimedRedirect } from '~/components/timed-redirect';
 import { pageMeta } from '~/lib/meta';

@@ -1,8 +1,7 @@
 // GET /register/availability?email=… or ?username=… — the debounced uniqueness check of
 // registration step 1 (docs/product.md §5). Failures are ignored by the page; the server checks again on submit.
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
-import { store, LIMITS, withinAddressLimit } from '~/.server';
-import { UsernameSchema } from '~/lib/schemas';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { data, LIMITS, store, UsernameSchema, withinAddressLimit } from '~/.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -2,23 +2,18 @@
 // Opening the link moves the code into a cookie for this page and shows the bare address; the form
 // posts back there. Never in a hidden field. Success redirects to ?done={sealed e-mail}: the success view.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type HeadersFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, HeadersFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   completePasswordReset,
+  data,
   FORM_LIMITS,
   formReply,
   identity,
   IdentityError,
   identityMessage,
-  parseWithZod,
   moveResetCodeToCookie,
+  parseWithZod,
   readForm,
   resetCode,
   resetDone,

@@ -2,22 +2,17 @@
 // induction it needs, and a week of its calendar from `?from=YYYY-MM-DD` in Dublin time. Visitors
 // and other members see 'Booked', never who. A member without the induction may ask for it here.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
   askForInduction,
   bookings,
-  formReply,
+  data,
   FORM_LIMITS,
+  formReply,
   getUser,
-  InductionRequestSchema,
   inductionFor,
+  InductionRequestSchema,
   notFound,
   parseWithZod,
   PUBLIC_PAGE_CACHE,

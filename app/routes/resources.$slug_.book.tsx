@@ -2,25 +2,21 @@
 // here, so a mis-click books nothing. It offers only the lengths every rule and the calendar allow;
 // the action checks everything again in the booking's own transaction, which decides.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import {
-  BookSchema,
   bookings,
+  BookSchema,
+  data,
+  FORM_LIMITS,
   formReply,
   notFound,
   parseInstant,
   parseWithZod,
   readForm,
+  redirect,
   requireUser,
   tooLarge,
-  FORM_LIMITS,
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';

@@ -1,6 +1,7 @@
 // /resources — every machine the lab lends, by kind (docs/product.md §10): its photo, whether it is
 // available, the induction it needs, and a link to its page and week.
 import type { MetaFunction } from '@remix-run/node';
+
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookings, PUBLIC_PAGE_CACHE } from '~/.server';
 import { GeneralErrorBoundary } from '~/components/errors';

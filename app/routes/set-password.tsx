@@ -1,5 +1,6 @@
 // /set-password — request a set-password link (docs/product.md §2), for members who have no password yet.
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+
 import { useActionData, useSearchParams } from '@remix-run/react';
 import { emailRequestAction } from '~/.server';
 import { EmailRequestPage } from '~/components/email-request';

@@ -16,7 +16,10 @@ function declared() {
   const source = fs.readFileSync(path.join(__dirname, 'schema.ts'), 'utf8');
   const interfaces = new Map<string, string[]>();
   for (const m of source.matchAll(/^export interface (\w+) \{\n([\s\S]*?)^\}/gm))
-    interfaces.set(m[1], [...m[2].matchAll(/^ {2}(\w+)\??:/gm)].map((column) => column[1]));
+    interfaces.set(
+      m[1],
+      [...m[2].matchAll(/^ {2}(\w+)\??:/gm)].map((column) => column[1]),
+    );
   const tables = new Map<string, string[]>();
   for (const [table, type] of (interfaces.get('Database') ?? []).map((name) => [
     name,

@@ -15,24 +15,14 @@ import {
   type LabDay,
 } from './time';
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+import { clockText as clock, SLOT_LENGTHS, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './week';
+
+export { clockText, SLOT_LENGTHS, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './week';
 
 /** Minutes after midnight that a day opens and closes (close up to 1440, midnight). */
 export type DayHours = { open: number; close: number };
 /** 'any': bookable around the clock (printers run overnight); else the hours per weekday, a missing day closed. */
 export type OpeningHours = 'any' | Partial<Record<Weekday, DayHours>>;
-
-export const SLOT_LENGTHS = [15, 30, 60] as const;
 
 export interface BookingRules {
   slotMinutes: (typeof SLOT_LENGTHS)[number];
@@ -272,11 +262,6 @@ export function describeRules(rules: BookingRules): string[] {
   return lines;
 }
 
-const clock = (minutes: number) =>
-  minutes >= 1440
-    ? '24:00'
-    : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 /** 'Monday to Friday 09:00–18:00, Saturday 10:00–16:00': runs of days with the same hours. */
 export function openingText(hours: Exclude<OpeningHours, 'any'>): string {
   const runs: { from: Weekday; to: Weekday; text: string }[] = [];
@@ -296,5 +281,3 @@ export function openingText(hours: Exclude<OpeningHours, 'any'>): string {
     )
     .join(', ');
 }
-
-export { clock as clockText };

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { labClock, labTime, parseLabDay } from './time';
-import { MAX_BOOKING_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
+import { MAX_BOOKING_NOTE, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
 import { slugify } from '../slug';
-
-export const MAX_INDUCTION_NOTE = 500;
 
 /** An inductor or admin signs a member off: the member by username (typed) or id (a request's row). */
 export const InductionSignOffSchema = z

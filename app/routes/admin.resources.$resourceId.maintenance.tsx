@@ -2,18 +2,13 @@
 // a member past the rules (docs/product.md §10). A block over members' bookings is refused with
 // them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
 // their members e-mailed. Admins only; an unknown id is the 404 page.
-import {
-  getFormProps,
-  getInputProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   bookings,
+  data,
+  FORM_LIMITS,
   labInstant,
   MaintenanceSchema,
   notFound,
@@ -22,12 +17,12 @@ import {
   readForm,
   redirect,
   requireAdmin,
+  withNearestFree,
 } from '~/.server';
-import { ErrorList, Field, FormBanner } from '~/components/forms';
-import { useIsPending } from '~/components/pending';
-import { labClock, labDayOf, longDayName } from '~/lib/booking/time';
+import { FormBanner } from '~/components/forms';
+import { MaintenanceForm, OnBehalfForm } from '~/components/maintenance-forms';
+import type { Resource } from '~/lib/booking/models';
 import { pageMeta } from '~/lib/meta';
-import type { z } from 'zod';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Maintenance (admin)', description: 'Block a resource for maintenance.' });
@@ -62,50 +57,45 @@ function noticeText(params: URLSearchParams) {
   return null;
 }
 
+type Intent = 'maintenance' | 'behalf';
+/** Every form's answer here: the form it is for (null: none of them) and conform's result. */
+const formAnswer = (intent: Intent | null, result: SubmissionResult<string[]>, status = 400) =>
+  data({ intent, result }, { status });
+type Admin = Awaited<ReturnType<typeof requireAdmin>>;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const resource = await bookings.admin.resources.byId(params.resourceId ?? '');
   if (!resource) notFound();
   const formData = await readForm(request);
-  if (!formData) throw new Response('The form is too large.', { status: 413 });
-  const intent = formData.get('intent');
-  const here = `/admin/resources/${resource.id}/maintenance`;
-
-  if (intent === 'remove') {
-    await bookings.admin.resources.removeMaintenance(resource.id, String(formData.get('block') ?? ''), user);
-    return redirect(`${here}?removed=1`);
+  if (!formData)
+    return formAnswer(null, { status: 'error', error: { '': [FORM_LIMITS.text.tooLarge] } }, 413);
+  switch (formData.get('intent')) {
+    case 'maintenance':
+      return addBlock(resource, formData, user);
+    case 'behalf':
+      return bookOnBehalf(resource, formData, user);
+    case 'remove':
+      await bookings.admin.resources.removeMaintenance(
+        resource.id,
+        String(formData.get('block') ?? ''),
+        user,
+      );
+      return redirect(`${pageOf(resource)}?removed=1`);
+    default:
+      return formAnswer(null, {
+        status: 'error',
+        error: { '': ['That form is not on this page: reload it.'] },
+      });
   }
+}
 
-  if (intent === 'behalf') {
-    const submission = parseWithZod(formData, { schema: OnBehalfSchema });
-    if (submission.status !== 'success') return { intent: intent as string, ...reply(submission.reply()) };
-    const { username, day, time, minutes, reason, note, override } = submission.value;
-    const outcome = await bookings.admin.resources.bookFor(
-      resource.id,
-      { username, start: labInstant(day, time), minutes, note, reason, override },
-      user,
-    );
-    if (outcome.status === 'booked') return redirect(`${here}?booked=${encodeURIComponent(username)}`);
-    if (outcome.status === 'not-found') notFound();
-    const fieldErrors: Record<string, string[]> =
-      outcome.status === 'unknown-member'
-        ? { username: ['No member has this username'] }
-        : outcome.status === 'taken'
-          ? {
-              time: [
-                outcome.refusal.rule === 'mine'
-                  ? `@${username} already has a booking then.`
-                  : takenText(outcome.refusal.message, outcome.nearest),
-              ],
-            }
-          : outcome.refusal.overridable
-            ? { override: [gateText(outcome.refusal.rule, username, resource)] }
-            : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
-    return { intent: intent as string, ...reply(submission.reply({ fieldErrors })) };
-  }
+const pageOf = (resource: Resource) => `/admin/resources/${resource.id}/maintenance`;
 
+/** A maintenance block; refused with what stands in its time unless 'Also cancel' is ticked. */
+async function addBlock(resource: Resource, formData: FormData, user: Admin) {
   const submission = parseWithZod(formData, { schema: MaintenanceSchema });
-  if (submission.status !== 'success') return { intent: 'maintenance', ...reply(submission.reply()) };
+  if (submission.status !== 'success') return formAnswer('maintenance', submission.reply());
   const { startDay, startTime, endDay, endTime, reason, alsoCancel } = submission.value;
   const outcome = await bookings.admin.resources.addMaintenance(
     resource.id,
@@ -113,16 +103,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
     user,
   );
   if (outcome.status === 'not-found') notFound();
-  if (outcome.status === 'added') return redirect(`${here}?added=1&cancelled=${outcome.cancelled.length}`);
+  if (outcome.status === 'added')
+    return redirect(`${pageOf(resource)}?added=1&cancelled=${outcome.cancelled.length}`);
   const count = outcome.standing.length;
   const message =
     outcome.status === 'blocked'
       ? `A maintenance block already stands in that time: ${outcome.standing.join('; ')}.`
       : `${count} booking${count === 1 ? ' stands' : 's stand'} in that time: ${outcome.standing.join('; ')}. Tick ‘Also cancel those bookings’ to cancel ${count === 1 ? 'it' : 'them'} and e-mail ${count === 1 ? 'its member' : 'their members'}.`;
-  return { intent: 'maintenance', ...reply(submission.reply({ formErrors: [message] })) };
+  return formAnswer('maintenance', submission.reply({ formErrors: [message] }));
 }
 
-const reply = (result: SubmissionResult<string[]>) => ({ result });
+/** A booking for a member past the rules; a safety gate needs 'Book anyway'. */
+async function bookOnBehalf(resource: Resource, formData: FormData, user: Admin) {
+  const submission = parseWithZod(formData, { schema: OnBehalfSchema });
+  if (submission.status !== 'success') return formAnswer('behalf', submission.reply());
+  const { username, day, time, minutes, reason, note, override } = submission.value;
+  const outcome = await bookings.admin.resources.bookFor(
+    resource.id,
+    { username, start: labInstant(day, time), minutes, note, reason, override },
+    user,
+  );
+  if (outcome.status === 'booked')
+    return redirect(`${pageOf(resource)}?booked=${encodeURIComponent(username)}`);
+  if (outcome.status === 'not-found') notFound();
+  const fieldErrors: Record<string, string[]> =
+    outcome.status === 'unknown-member'
+      ? { username: ['No member has this username'] }
+      : outcome.status === 'taken'
+        ? {
+            time: [
+              outcome.refusal.rule === 'mine'
+                ? `@${username} already has a booking then.`
+                : withNearestFree(outcome.refusal.message, outcome.nearest),
+            ],
+          }
+        : outcome.refusal.overridable
+          ? { override: [gateText(outcome.refusal.rule, username, resource)] }
+          : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
+  return formAnswer('behalf', submission.reply({ fieldErrors }));
+}
 
 /** A safety gate a booking on behalf passes only with 'Book anyway', in the admin's words. */
 function gateText(
@@ -135,15 +154,6 @@ function gateText(
       ? `${resource.name} is out of service.`
       : `@${username} does not hold a valid ${resource.induction?.name ?? 'induction'}.`;
   return `${gate} Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`;
-}
-
-/** What is in the way ('That slot was just taken.') with the nearest free starts on the lab's clocks. */
-function takenText(message: string, nearest: string[]) {
-  const starts = nearest.map((iso) => {
-    const at = new Date(iso);
-    return `${longDayName(labDayOf(at))} ${labClock(at)}`;
-  });
-  return starts.length ? `${message} Nearest free: ${starts.join(', ')}.` : message;
 }
 
 export default function ResourceMaintenance() {
@@ -163,6 +173,7 @@ export default function ResourceMaintenance() {
           {notice}
         </p>
       ) : null}
+      {answer?.intent === null ? <FormBanner errors={answer.result.error?.[''] ?? undefined} /> : null}
       <MaintenanceForm
         action={here}
         lastResult={answer?.intent === 'maintenance' ? answer.result : undefined}
@@ -197,152 +208,5 @@ export default function ResourceMaintenance() {
       </section>
       <OnBehalfForm action={here} lastResult={answer?.intent === 'behalf' ? answer.result : undefined} />
     </>
-  );
-}
-
-type Result = SubmissionResult<string[]> | undefined;
-
-type FormProps = { action: string; lastResult: Result };
-
-function MaintenanceForm({ action, lastResult }: FormProps) {
-  const busy = useIsPending();
-  const [form, fields] = useForm<z.input<typeof MaintenanceSchema>>({
-    id: 'maintenance',
-    lastResult,
-    shouldValidate: 'onSubmit',
-  });
-  const formErrors = shownErrors(form.errors, lastResult);
-  return (
-    <section aria-labelledby="maintenance-heading">
-      <h2 id="maintenance-heading">Block time for maintenance</h2>
-      <Form method="post" action={action} {...getFormProps(form)} noValidate className="card admin-form">
-        <input type="hidden" name="intent" value="maintenance" />
-        <FormBanner id={form.errorId} errors={formErrors} />
-        <p className="field-hint">Dublin time. Nobody can book the resource while the block stands.</p>
-        <DayAndTime day={fields.startDay} time={fields.startTime} named="Start" />
-        <DayAndTime day={fields.endDay} time={fields.endTime} named="End" />
-        <Field
-          label="Reason"
-          field={fields.reason}
-          inputProps={getInputProps(fields.reason, { type: 'text' })}
-          hint="Kept with the block; sent to members whose bookings it cancels."
-          required
-        />
-        <div className="field">
-          <label className="checkbox">
-            <input
-              {...getInputProps(fields.alsoCancel, { type: 'checkbox' })}
-              aria-describedby={formErrors ? form.errorId : undefined}
-            />{' '}
-            Also cancel those bookings
-          </label>
-          <p className="field-hint">
-            Members whose bookings stand in that time are e-mailed with the reason.
-          </p>
-          <ErrorList id={fields.alsoCancel.errorId} errors={fields.alsoCancel.errors} />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          Add maintenance block
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function OnBehalfForm({ action, lastResult }: FormProps) {
-  const busy = useIsPending();
-  const [form, fields] = useForm<z.input<typeof OnBehalfSchema>>({
-    id: 'behalf',
-    lastResult,
-    shouldValidate: 'onSubmit',
-  });
-  const formErrors = shownErrors(form.errors, lastResult);
-  return (
-    <section aria-labelledby="behalf-heading">
-      <h2 id="behalf-heading">Book for a member</h2>
-      <Form method="post" action={action} {...getFormProps(form)} noValidate className="card admin-form">
-        <input type="hidden" name="intent" value="behalf" />
-        <FormBanner id={form.errorId} errors={formErrors} />
-        <p className="field-hint">
-          Past the member’s limits, notice, length and opening hours; never over another booking or in the
-          past. The member gets the confirmation e-mail.
-        </p>
-        <Field
-          label="Member’s username"
-          field={fields.username}
-          inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
-          required
-        />
-        <DayAndTime day={fields.day} time={fields.time} />
-        <Field
-          label="Length (minutes)"
-          field={fields.minutes}
-          inputProps={{ ...getInputProps(fields.minutes, { type: 'number' }), min: 1 }}
-          required
-        />
-        <Field
-          label="Reason"
-          field={fields.reason}
-          inputProps={getInputProps(fields.reason, { type: 'text' })}
-          hint="Why past the rules; kept in the audit log."
-          required
-        />
-        <Field
-          label="Note for the member"
-          field={fields.note}
-          inputProps={getInputProps(fields.note, { type: 'text' })}
-        />
-        <div className="field">
-          <label className="checkbox">
-            <input
-              {...getInputProps(fields.override, { type: 'checkbox' })}
-              aria-describedby={`${fields.override.id}-hint${fields.override.errors ? ` ${fields.override.errorId}` : ''}`}
-            />{' '}
-            Book anyway
-          </label>
-          <p id={`${fields.override.id}-hint`} className="field-hint">
-            Past a missing or expired induction, or while the resource is out of service.
-          </p>
-          <ErrorList id={fields.override.errorId} errors={fields.override.errors} />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          Book for the member
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/**
- * The server's errors for the whole form, only while its answer stands: after a change's redirect
- * there is none, and conform would otherwise keep showing the last refusal ('1 booking stands...').
- */
-const shownErrors = (errors: string[] | undefined, lastResult: Result) => (lastResult ? errors : undefined);
-
-/** A date and a time on the lab's clock, side by side: 'Start date' and 'Start time', or 'Date' and 'Time'. */
-function DayAndTime({
-  day,
-  time,
-  named,
-}: {
-  day: FieldMetadata<string>;
-  time: FieldMetadata<string>;
-  named?: string;
-}) {
-  return (
-    <div className="field-pair">
-      <Field
-        label={named ? `${named} date` : 'Date'}
-        field={day}
-        inputProps={getInputProps(day, { type: 'date' })}
-        required
-      />
-      <Field
-        label={named ? `${named} time` : 'Time'}
-        field={time}
-        inputProps={getInputProps(time, { type: 'time' })}
-        required
-      />
-    </div>
   );
 }

@@ -18,12 +18,13 @@ import {
   redirect,
   requireOwnBooking,
   tooLarge,
+  withNearestFree,
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
 import { cancelRefusal, refusalStatus, shortest } from '~/lib/booking/rules';
-import { duration, labClock, labDayOf, longDayName } from '~/lib/booking/time';
+import { duration, labClock, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
 
@@ -74,17 +75,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.status === 'changed') return redirect('/bookings?notice=changed');
   if (outcome.status === 'not-found') notFound();
   // Refused by a rule, or the time is not free: the booking stands as it was; what was typed stays.
-  const { field, message } = outcome.refusal;
-  const nearest =
-    outcome.status === 'taken' && outcome.nearest.length
-      ? ` Free nearby: ${outcome.nearest.map((iso) => `${longDayName(labDayOf(new Date(iso)))} ${labClock(new Date(iso))}`).join(', ')}.`
-      : '';
+  const { field } = outcome.refusal;
+  const message =
+    outcome.status === 'taken'
+      ? withNearestFree(outcome.refusal.message, outcome.nearest)
+      : outcome.refusal.message;
   return data(
     {
       result: submission.reply(
         field
-          ? { fieldErrors: { [field === 'minutes' ? 'minutes' : 'time']: [message + nearest] } }
-          : { formErrors: [message + nearest] },
+          ? { fieldErrors: { [field === 'minutes' ? 'minutes' : 'time']: [message] } }
+          : { formErrors: [message] },
       ),
     },
     outcome.status === 'taken' ? 409 : refusalStatus(outcome.refusal),

@@ -6,7 +6,7 @@
 // JavaScript on and off.
 import type { Locator, Page } from '@playwright/test';
 import { registered, signedInAdmin } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, HTTP, test } from './fixtures';
 import { fixtureBooking, fixtureInduction, fixtureMember, fixtureResource } from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
 import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
@@ -312,3 +312,24 @@ test('staff see the day by resource and member, print its sheet, and cancel a bo
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bookings found' }).getByRole('row')).toHaveCount(2);
 });
+
+test(
+  'the maintenance page answers a form it does not have, or one too large, with a message',
+  HTTP,
+  async ({ page, baseURL }) => {
+    await signedInAdmin(page);
+    const resource = await fixtureResource({ name: `Lathe ${tag()}` });
+    const url = `/admin/resources/${resource.id}/maintenance`;
+    const post = (form: Record<string, string>) =>
+      page.request.post(url, { headers: { Origin: baseURL! }, form, maxRedirects: 0 });
+    for (const intent of ['bogus', '']) {
+      const unknown = await post({ intent, startDay: '2030-01-01' });
+      expect(unknown.status(), intent).toBe(400);
+      expect(await unknown.text()).toContain('That form is not on this page: reload it.');
+    }
+    const fields = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`field${index}`, 'x']));
+    const huge = await post({ intent: 'maintenance', ...fields });
+    expect(huge.status()).toBe(413);
+    expect(await huge.text()).toContain('The form is too large.');
+  },
+);

@@ -39,3 +39,12 @@ export function revokedText(revoked: {
     .join('; ');
   return `Induction revoked; ${who} was e-mailed the reason. Their upcoming ${plural} that need${count === 1 ? 's' : ''} it still stand${count === 1 ? 's' : ''}: ${list}.`;
 }
+
+/** A refusal with the nearest free starts on the lab's clocks: '… Nearest free: Monday 10:00, Monday 11:00.' */
+export function withNearestFree(message: string, nearest: string[]) {
+  const starts = nearest.map((iso) => {
+    const at = new Date(iso);
+    return `${longDayName(labDayOf(at))} ${labClock(at)}`;
+  });
+  return starts.length ? `${message} Nearest free: ${starts.join(', ')}.` : message;
+}

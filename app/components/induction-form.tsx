@@ -1,5 +1,6 @@
-// The admin's induction form (/admin/inductions, /admin/inductions/{id}; docs/product.md §10): a
-// name, a description and how long a sign-off lasts, checked by InductionFormSchema on the server.
+// The admin's induction forms (/admin/inductions, /admin/inductions/{id}; docs/product.md §10): a
+// name, a description and how long a sign-off lasts (InductionFormSchema), a username form (an
+// inductor, a sign-off) and a revocation; the server checks each.
 import {
   getFormProps,
   getInputProps,
@@ -64,5 +65,91 @@ export function InductionForm({
         </button>
       </Form>
     </section>
+  );
+}
+
+/** A form of one username (and a note): naming an inductor, signing a member off. */
+export function UsernameForm({
+  id,
+  intent,
+  label,
+  button,
+  lastResult,
+  inductionId,
+  withNote = false,
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  button: string;
+  lastResult?: SubmissionResult<string[]>;
+  inductionId?: string;
+  withNote?: boolean;
+}) {
+  const busy = useIsPending();
+  const [form, fields] = useForm<{ username: string; note: string }>({
+    id,
+    lastResult,
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="card admin-form">
+      <input type="hidden" name="intent" value={intent} />
+      {inductionId ? <input type="hidden" name="inductionId" value={inductionId} /> : null}
+      <FormBanner id={form.errorId} errors={form.errors} />
+      <Field
+        label={label}
+        field={fields.username}
+        inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
+        required
+      />
+      {withNote ? (
+        <Field label="Note" field={fields.note} inputProps={getInputProps(fields.note, { type: 'text' })} />
+      ) : null}
+      <button type="submit" className="button" disabled={busy}>
+        {button}
+      </button>
+    </Form>
+  );
+}
+
+/** Revoking a member's induction with a reason, and 'Also cancel those bookings' when they have some. */
+export function RevokeForm({
+  inductionId,
+  member,
+  upcoming,
+  lastResult,
+}: {
+  inductionId: string;
+  member: { id: string; username: string };
+  /** the member's upcoming bookings that need it */
+  upcoming: number;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm<{ reason: string; alsoCancel: boolean }>({
+    id: `revoke-${member.id}`,
+    lastResult,
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="inline-form">
+      <input type="hidden" name="intent" value="revoke" />
+      <input type="hidden" name="inductionId" value={inductionId} />
+      <input type="hidden" name="userId" value={member.id} />
+      <Field
+        label={`Reason to revoke @${member.username}`}
+        field={fields.reason}
+        inputProps={getInputProps(fields.reason, { type: 'text' })}
+      />
+      {upcoming ? (
+        <label className="checkbox">
+          <input {...getInputProps(fields.alsoCancel, { type: 'checkbox' })} /> Also cancel those bookings (
+          {upcoming} upcoming)
+        </label>
+      ) : null}
+      <button type="submit" className="button button-small button-secondary">
+        Revoke
+      </button>
+    </Form>
   );
 }

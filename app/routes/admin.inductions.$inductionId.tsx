@@ -1,13 +1,13 @@
 // /admin/inductions/{id} — one induction as admins run it (docs/product.md §10): edit it, name and
 // remove its inductors, sign a member off, and revoke a member's induction with a reason. Every
 // change is audited in its own transaction. Admins only; an unknown id is the 404 page.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   AppointInductorSchema,
   bookings,
+  data,
   FORM_LIMITS,
   InductionFormSchema,
   InductionRevokeSchema,
@@ -20,9 +20,8 @@ import {
   tooLarge,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
-import { Field, FormBanner } from '~/components/forms';
-import { InductionForm, validFor } from '~/components/induction-form';
-import { useIsPending } from '~/components/pending';
+import { FormBanner } from '~/components/forms';
+import { InductionForm, RevokeForm, UsernameForm, validFor } from '~/components/induction-form';
 import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
@@ -44,63 +43,102 @@ const NOTICES: Record<string, string> = {
   'signed-off': 'Member signed off.',
 };
 
+type Intent = 'edit' | 'appoint' | 'remove-inductor' | 'sign-off' | 'revoke';
+/** Every form's answer here: the form (and for a revoke, the member's row) it is for, conform's result. */
+type Answer = { intent: Intent | null; member?: string; notice?: string; result: SubmissionResult<string[]> };
+const INTENTS: Intent[] = ['edit', 'appoint', 'remove-inductor', 'sign-off', 'revoke'];
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const view = await bookings.admin.inductions.byId(params.inductionId ?? '');
   if (!view) notFound();
-  const inductionId = view.induction.id;
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
-  const intent = String(formData.get('intent') ?? '');
-  const done = (what: string) => redirect(`/admin/inductions/${inductionId}?done=${what}`);
-  const answer = (result: SubmissionResult<string[]>, member?: string) => ({ intent, member, result });
+  const intent = INTENTS.find((known) => known === formData.get('intent')) ?? null;
+  const form = { user, view, formData, inductionId: view.induction.id };
+  switch (intent) {
+    case 'edit':
+      return edit(form);
+    case 'appoint':
+      return appoint(form);
+    case 'remove-inductor':
+      return removeInductor(form);
+    case 'sign-off':
+      return signOff(form);
+    case 'revoke':
+      return revoke(form);
+    default:
+      return data<Answer>(
+        { intent, result: { status: 'error', error: { '': ['That form is not on this page: reload it.'] } } },
+        { status: 400 },
+      );
+  }
+}
 
-  if (intent === 'edit') {
-    const submission = parseWithZod(formData, { schema: InductionFormSchema });
-    if (submission.status !== 'success') return answer(submission.reply());
-    const outcome = await bookings.admin.inductions.save(inductionId, submission.value, user);
-    if (outcome.status === 'saved') return done('saved');
-    return answer(submission.reply({ fieldErrors: outcome.status === 'invalid' ? outcome.fieldErrors : {} }));
-  }
-  if (intent === 'appoint') {
-    const submission = parseWithZod(formData, { schema: AppointInductorSchema });
-    if (submission.status !== 'success') return answer(submission.reply());
-    const userId = await bookings.inductions.memberIdByUsername(submission.value.username);
-    if (!userId)
-      return answer(submission.reply({ fieldErrors: { username: ['No member has that username.'] } }));
-    await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: true });
-    return done('appointed');
-  }
-  if (intent === 'remove-inductor') {
-    const userId = String(formData.get('member') ?? '');
-    if (view.inductors.some((inductor) => inductor.id === userId))
-      await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: false });
-    return done('removed');
-  }
-  if (intent === 'sign-off') {
-    const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
-    if (submission.status !== 'success') return answer(submission.reply());
-    const userId = await bookings.inductions.memberIdByUsername(submission.value.username ?? '');
-    const outcome = userId
-      ? await bookings.inductions.signOff(user, { inductionId, userId, note: submission.value.note })
-      : 'not-found';
-    if (outcome === 'signed-off') return done('signed-off');
-    const message =
-      outcome === 'self' ? 'Members never sign themselves off.' : 'No member has that username.';
-    return answer(submission.reply({ fieldErrors: { username: [message] } }));
-  }
-  if (intent === 'revoke') {
-    const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
-    const member = String(formData.get('userId') ?? '');
-    if (submission.status !== 'success') return answer(submission.reply(), member);
-    const { userId, reason, alsoCancel } = submission.value;
-    const revoked = await bookings.inductions.revoke(user, { inductionId, userId, reason, alsoCancel });
-    if (revoked.status !== 'revoked')
-      return answer(submission.reply({ formErrors: ['That induction is not held any more.'] }), member);
-    // Said on the page, not over a redirect: it lists the bookings that still stand.
-    return { intent, member, notice: revokedText(revoked), result: submission.reply({ resetForm: true }) };
-  }
-  throw new Response('Unknown action', { status: 400 });
+type Posted = {
+  user: Awaited<ReturnType<typeof requireAdmin>>;
+  view: NonNullable<Awaited<ReturnType<typeof bookings.admin.inductions.byId>>>;
+  formData: FormData;
+  inductionId: string;
+};
+const done = (inductionId: string, what: string) => redirect(`/admin/inductions/${inductionId}?done=${what}`);
+
+async function edit({ user, formData, inductionId }: Posted): Promise<Answer | Response> {
+  const submission = parseWithZod(formData, { schema: InductionFormSchema });
+  if (submission.status !== 'success') return { intent: 'edit', result: submission.reply() };
+  const outcome = await bookings.admin.inductions.save(inductionId, submission.value, user);
+  if (outcome.status === 'saved') return done(inductionId, 'saved');
+  const fieldErrors = outcome.status === 'invalid' ? outcome.fieldErrors : {};
+  return { intent: 'edit', result: submission.reply({ fieldErrors }) };
+}
+
+async function appoint({ user, formData, inductionId }: Posted): Promise<Answer | Response> {
+  const submission = parseWithZod(formData, { schema: AppointInductorSchema });
+  if (submission.status !== 'success') return { intent: 'appoint', result: submission.reply() };
+  const userId = await bookings.inductions.memberIdByUsername(submission.value.username);
+  if (!userId)
+    return {
+      intent: 'appoint',
+      result: submission.reply({ fieldErrors: { username: ['No member has that username.'] } }),
+    };
+  await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: true });
+  return done(inductionId, 'appointed');
+}
+
+async function removeInductor({ user, view, formData, inductionId }: Posted) {
+  const userId = String(formData.get('member') ?? '');
+  if (view.inductors.some((inductor) => inductor.id === userId))
+    await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: false });
+  return done(inductionId, 'removed');
+}
+
+async function signOff({ user, formData, inductionId }: Posted): Promise<Answer | Response> {
+  const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
+  if (submission.status !== 'success') return { intent: 'sign-off', result: submission.reply() };
+  const userId = await bookings.inductions.memberIdByUsername(submission.value.username ?? '');
+  const outcome = userId
+    ? await bookings.inductions.signOff(user, { inductionId, userId, note: submission.value.note })
+    : 'not-found';
+  if (outcome === 'signed-off') return done(inductionId, 'signed-off');
+  const message = outcome === 'self' ? 'Members never sign themselves off.' : 'No member has that username.';
+  return { intent: 'sign-off', result: submission.reply({ fieldErrors: { username: [message] } }) };
+}
+
+async function revoke({ user, formData, inductionId }: Posted): Promise<Answer> {
+  const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
+  const member = String(formData.get('userId') ?? '');
+  if (submission.status !== 'success') return { intent: 'revoke', member, result: submission.reply() };
+  const { userId, reason, alsoCancel } = submission.value;
+  const revoked = await bookings.inductions.revoke(user, { inductionId, userId, reason, alsoCancel });
+  if (revoked.status !== 'revoked')
+    return {
+      intent: 'revoke',
+      member,
+      result: submission.reply({ formErrors: ['That induction is not held any more.'] }),
+    };
+  // Said on the page, not over a redirect: it lists the bookings that still stand.
+  const notice = revokedText(revoked);
+  return { intent: 'revoke', member, notice, result: submission.reply({ resetForm: true }) };
 }
 
 const day = (iso: string) => dateName(labDayOf(new Date(iso)));
@@ -131,6 +169,7 @@ export default function AdminInduction() {
           {notice}
         </p>
       ) : null}
+      {answer?.intent === null ? <FormBanner errors={answer.result.error?.[''] ?? undefined} /> : null}
 
       <section aria-labelledby="inductors-heading">
         <h2 id="inductors-heading">Inductors</h2>
@@ -233,89 +272,5 @@ export default function AdminInduction() {
         }}
       />
     </>
-  );
-}
-
-function UsernameForm({
-  id,
-  intent,
-  label,
-  button,
-  lastResult,
-  inductionId,
-  withNote = false,
-}: {
-  id: string;
-  intent: string;
-  label: string;
-  button: string;
-  lastResult?: SubmissionResult<string[]>;
-  inductionId?: string;
-  withNote?: boolean;
-}) {
-  const busy = useIsPending();
-  const [form, fields] = useForm<{ username: string; note: string }>({
-    id,
-    lastResult,
-    shouldValidate: 'onSubmit',
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="card admin-form">
-      <input type="hidden" name="intent" value={intent} />
-      {inductionId ? <input type="hidden" name="inductionId" value={inductionId} /> : null}
-      <FormBanner id={form.errorId} errors={form.errors} />
-      <Field
-        label={label}
-        field={fields.username}
-        inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
-        required
-      />
-      {withNote ? (
-        <Field label="Note" field={fields.note} inputProps={getInputProps(fields.note, { type: 'text' })} />
-      ) : null}
-      <button type="submit" className="button" disabled={busy}>
-        {button}
-      </button>
-    </Form>
-  );
-}
-
-function RevokeForm({
-  inductionId,
-  member,
-  upcoming,
-  lastResult,
-}: {
-  inductionId: string;
-  member: { id: string; username: string };
-  /** the member's upcoming bookings that need it */
-  upcoming: number;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useForm<{ reason: string; alsoCancel: boolean }>({
-    id: `revoke-${member.id}`,
-    lastResult,
-    shouldValidate: 'onSubmit',
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="inline-form">
-      <input type="hidden" name="intent" value="revoke" />
-      <input type="hidden" name="inductionId" value={inductionId} />
-      <input type="hidden" name="userId" value={member.id} />
-      <Field
-        label={`Reason to revoke @${member.username}`}
-        field={fields.reason}
-        inputProps={getInputProps(fields.reason, { type: 'text' })}
-      />
-      {upcoming ? (
-        <label className="checkbox">
-          <input {...getInputProps(fields.alsoCancel, { type: 'checkbox' })} /> Also cancel those bookings (
-          {upcoming} upcoming)
-        </label>
-      ) : null}
-      <button type="submit" className="button button-small button-secondary">
-        Revoke
-      </button>
-    </Form>
   );
 }

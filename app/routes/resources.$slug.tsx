@@ -1,9 +1,8 @@
 // /resources/{slug} — one machine (docs/product.md §10): what it is, its rules in plain words, the
 // induction it needs, and a week of its calendar from `?from=YYYY-MM-DD` in Dublin time. Visitors
 // and other members see 'Booked', never who. A member without the induction may ask for it here.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
   askForInduction,
   bookings,
@@ -21,8 +20,7 @@ import {
   tooLarge,
 } from '~/.server';
 import { GeneralErrorBoundary, NotFoundPage } from '~/components/errors';
-import { Field, FormBanner } from '~/components/forms';
-import { useIsPending } from '~/components/pending';
+import { InductionRequest } from '~/components/induction-request';
 import { ResourcePhoto, ResourceStatus } from '~/components/resources';
 import { RESOURCE_KINDS } from '~/lib/booking/models';
 import { describeRules, inductionRefusal } from '~/lib/booking/rules';
@@ -30,7 +28,6 @@ import { SLOT_TEXT, weekStart } from '~/lib/booking/slots';
 import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/booking/time';
 import { nextChange, slotLines } from '~/lib/booking/week-view';
 import { READ_PAGE } from '~/lib/hydration';
-import { MAX_INDUCTION_REQUEST } from '~/lib/limits';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { RENDER_EXPIRES, renderExpires } from '~/lib/render-expiry';
 import { metaDescription } from '~/lib/text';
@@ -266,51 +263,6 @@ export default function ResourcePage() {
         </div>
       </section>
     </main>
-  );
-}
-
-function InductionRequest({
-  refusal,
-  requested,
-  notice,
-  result,
-}: {
-  refusal: string;
-  requested: boolean;
-  notice: string | null;
-  result: SubmissionResult<string[]> | undefined;
-}) {
-  const pending = useIsPending();
-  const [form, fields] = useForm({ lastResult: notice ? null : result, shouldValidate: 'onSubmit' });
-  return (
-    <section className="card induction-request" aria-labelledby="induction-heading">
-      <h2 id="induction-heading">{refusal}</h2>
-      {notice ? (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      ) : requested ? (
-        <p>You have asked for it; an inductor will be in touch.</p>
-      ) : (
-        <Form method="post" {...getFormProps(form)} noValidate>
-          <FormBanner id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="intent" value="request-induction" />
-          <Field
-            label="Message (optional)"
-            field={fields.message}
-            hint="When suits you, or what you plan to make."
-            textareaProps={{
-              ...getTextareaProps(fields.message),
-              rows: 3,
-              maxLength: MAX_INDUCTION_REQUEST,
-            }}
-          />
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? 'Requesting...' : 'Request an induction'}
-          </button>
-        </Form>
-      )}
-    </section>
   );
 }
 

@@ -40,12 +40,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
-  if (formData.get('intent') === 'revoke') {
-    const submission = parseWithZod(formData, { schema: InviteRevokeSchema });
-    const revoked =
-      submission.status === 'success' && (await admin.invites.revoke(submission.value.id, user));
-    return { intent: 'revoke' as const, revoked: Boolean(revoked) };
+  switch (formData.get('intent')) {
+    case 'create':
+      return create(formData, user);
+    case 'revoke':
+      return revoke(formData, user);
+    default:
+      return formReply({ status: 'error', error: { '': ['That form is not on this page: reload it.'] } });
   }
+}
+
+type Admin = Awaited<ReturnType<typeof requireAdmin>>;
+
+async function create(formData: FormData, user: Admin) {
   const submission = parseWithZod(formData, { schema: InviteCreateSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const key = await admin.invites.create(submission.value, user);
@@ -55,6 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
     link: inviteLink(config.PUBLIC_URL, key),
     result: submission.reply({ resetForm: true }),
   };
+}
+
+async function revoke(formData: FormData, user: Admin) {
+  const submission = parseWithZod(formData, { schema: InviteRevokeSchema });
+  const revoked = submission.status === 'success' && (await admin.invites.revoke(submission.value.id, user));
+  return { intent: 'revoke' as const, revoked: Boolean(revoked) };
 }
 
 const REVOKE_FAILED = 'That invite key does not exist or is already revoked.';

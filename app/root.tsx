@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           fullname: user.fullname,
           admin: user.role === 'admin',
           // docs/product.md §10: inductors (and admins) sign members off at /inductions.
-          inductor: (await bookings.inductions.signedOffBy(user)) > 0,
+          inductor: await bookings.inductions.isInductor(user),
         }
       : null,
   };

@@ -3,7 +3,7 @@
 // their inductions and open requests; their private calendar feed and 'Reset link'.
 import { getFormProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
   bookings,
   config,
@@ -39,13 +39,12 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, resources, inductions, requests, token, signsOff] = await Promise.all([
+  const [mine, resources, inductions, requests, token] = await Promise.all([
     bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
     bookings.resources.list(),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
     bookings.feeds.token(user.id),
-    bookings.inductions.signedOffBy(user),
   ]);
   const rules = new Map(resources.map((resource) => [resource.id, resource.rules]));
   const row = (booking: Booking) => ({
@@ -74,8 +73,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       since: dateName(labDayOf(new Date(open.createdAt))),
     })),
     feedUrl: new URL(`/calendar/${token}.ics`, config.PUBLIC_URL).toString(),
-    /** an inductor's or admin's way to /inductions */
-    signsOff: signsOff > 0,
   };
 }
 
@@ -90,8 +87,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyBookings() {
-  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, signsOff } =
-    useLoaderData<typeof loader>();
+  // An inductor's or admin's way to /inductions: the root loader knows who signs off.
+  const signsOff = useRouteLoaderData<{ user: { inductor: boolean } | null }>('root')?.user?.inductor;
+  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="page narrow-page my-bookings">
       <div className="page-header">

@@ -23,6 +23,7 @@ import {
   declineRequest,
   inductionHolders,
   inductionsSignedOffBy,
+  isInductor,
   memberInductions,
   openRequests,
   revokeInduction,
@@ -157,8 +158,8 @@ export function bookingsIn(db: Kysely<Database>) {
         ]);
         return { inductions, requests, holders };
       },
-      /** How many inductions `actor` signs off (0: /inductions is not theirs). */
-      signedOffBy: async (actor: InductionActor) => (await inductionsSignedOffBy(db, actor)).length,
+      /** Whether `actor` signs anyone off (0 inductions: /inductions is not theirs). */
+      isInductor: (actor: InductionActor) => isInductor(db, actor),
       memberIdByUsername: (username: string) => memberIdByUsername(db, username),
       /** Signs a member off; they are mailed what they can book now. */
       async signOff(actor: InductionActor, input: { inductionId: string; userId: string; note: string }) {

@@ -102,6 +102,20 @@ export async function inductionsSignedOffBy(
   return rows.map(toInduction);
 }
 
+/** Whether `actor` signs anyone off (/inductions is theirs): one row looked for, not a list. */
+export async function isInductor(db: Kysely<Database>, actor: InductionActor) {
+  const row =
+    actor.role === 'admin'
+      ? await db.selectFrom('inductions').select('id').limit(1).executeTakeFirst()
+      : await db
+          .selectFrom('inductors')
+          .select('user_id')
+          .where('user_id', '=', actor.id)
+          .limit(1)
+          .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function maySignOff(db: Kysely<Database>, actor: InductionActor, inductionId: string) {
   if (actor.role === 'admin') return true;
   const row = await db

@@ -90,12 +90,6 @@ export function ResourceForm({
     defaultValue: (resource ? fromResource(resource) : NEW_RESOURCE) as Record<string, unknown>,
     shouldValidate: 'onSubmit',
   });
-  const hours = fields.hours.getFieldset();
-  const number = (field: FieldMetadata<unknown>, min = 0) => ({
-    ...getInputProps(field, { type: 'number' }),
-    min,
-    inputMode: 'numeric' as const,
-  });
   return (
     <Form
       method="post"
@@ -157,6 +151,27 @@ export function ResourceForm({
           </option>
         ))}
       </SelectField>
+      <StatusFields fields={fields} upcoming={upcoming} />
+      <RulesFields fields={fields} formId={form.id} labMaxUpcoming={labMaxUpcoming} />
+
+      <div className="button-row">
+        <Link to="/admin/resources" className="button button-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving...' : resource ? 'Save resource' : 'Create resource'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+type Fields = ReturnType<typeof useForm<Input>>[1];
+
+/** Available or out of service with a reason, and cancelling its upcoming bookings with it. */
+function StatusFields({ fields, upcoming }: { fields: Fields; upcoming?: number }) {
+  return (
+    <>
       <SelectField label="Status" field={fields.status}>
         <option value="available">Available</option>
         <option value="out_of_service">Out of service</option>
@@ -181,100 +196,118 @@ export function ResourceForm({
           </p>
         </div>
       ) : null}
+    </>
+  );
+}
 
-      <fieldset className="field rules-fields">
-        <legend>Booking rules</legend>
-        <SelectField label="Slot length" field={fields.slotMinutes}>
-          {SLOT_LENGTHS.map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {minutes} minutes
-            </option>
-          ))}
-        </SelectField>
-        <div className="field-pair">
-          <Field
-            label="Shortest booking (minutes)"
-            field={fields.minMinutes}
-            inputProps={number(fields.minMinutes, 1)}
-            required
-          />
-          <Field
-            label="Longest booking (minutes)"
-            field={fields.maxMinutes}
-            inputProps={number(fields.maxMinutes, 1)}
-            required
-          />
-        </div>
+const number = (field: FieldMetadata<unknown>, min = 0) => ({
+  ...getInputProps(field, { type: 'number' }),
+  min,
+  inputMode: 'numeric' as const,
+});
+
+/** The booking rules: slot, lengths, buffer, opening hours, notice, horizon, cutoff, limits. */
+function RulesFields({
+  fields,
+  formId,
+  labMaxUpcoming,
+}: {
+  fields: Fields;
+  formId: string;
+  labMaxUpcoming: number;
+}) {
+  return (
+    <fieldset className="field rules-fields">
+      <legend>Booking rules</legend>
+      <SelectField label="Slot length" field={fields.slotMinutes}>
+        {SLOT_LENGTHS.map((minutes) => (
+          <option key={minutes} value={minutes}>
+            {minutes} minutes
+          </option>
+        ))}
+      </SelectField>
+      <div className="field-pair">
         <Field
-          label="Buffer after each booking (minutes)"
-          field={fields.bufferMinutes}
-          inputProps={number(fields.bufferMinutes)}
-          hint="Cool-down, cleaning, an autoclave cycle: nobody else may start then."
-        />
-        <SelectField label="Opening hours" field={fields.hoursMode}>
-          <option value="any">Any time</option>
-          <option value="weekly">Hours per weekday</option>
-        </SelectField>
-        <fieldset className="field opening-hours">
-          <legend>Hours per weekday</legend>
-          <p className="field-hint" id={`${form.id}-hours-hint`}>
-            Used with ‘Hours per weekday’. Leave a day empty to close it; 00:00 as closing time is midnight.
-            Dublin time.
-          </p>
-          {WEEKDAYS.map((day) => {
-            const times = hours[day].getFieldset();
-            return (
-              <div className="weekday-hours" key={day}>
-                <span className="weekday-name" aria-hidden="true">
-                  {WEEKDAY_NAMES[day]}
-                </span>
-                <TimeInput label={`${WEEKDAY_NAMES[day]} opens`} field={times.open} />
-                <TimeInput label={`${WEEKDAY_NAMES[day]} closes`} field={times.close} />
-              </div>
-            );
-          })}
-        </fieldset>
-        <Field
-          label="Notice needed (minutes)"
-          field={fields.noticeMinutes}
-          inputProps={number(fields.noticeMinutes)}
-          hint="How long before its start a booking must be made."
-        />
-        <Field
-          label="How far ahead (days)"
-          field={fields.horizonDays}
-          inputProps={number(fields.horizonDays, 1)}
+          label="Shortest booking (minutes)"
+          field={fields.minMinutes}
+          inputProps={number(fields.minMinutes, 1)}
           required
         />
         <Field
-          label="Cancellation cutoff (minutes)"
-          field={fields.cancelCutoffMinutes}
-          inputProps={number(fields.cancelCutoffMinutes)}
-          hint="Members may cancel until this long before the start."
+          label="Longest booking (minutes)"
+          field={fields.maxMinutes}
+          inputProps={number(fields.maxMinutes, 1)}
+          required
         />
-        <Field
-          label="Most upcoming bookings per member"
-          field={fields.maxUpcoming}
-          inputProps={number(fields.maxUpcoming, 1)}
-          hint={`Empty: the lab’s default, ${labMaxUpcoming}.`}
-        />
-        <Field
-          label="Most hours per member per week"
-          field={fields.maxWeekHours}
-          inputProps={number(fields.maxWeekHours, 1)}
-          hint="Monday to Sunday. Empty: no limit."
-        />
-      </fieldset>
-
-      <div className="button-row">
-        <Link to="/admin/resources" className="button button-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : resource ? 'Save resource' : 'Create resource'}
-        </button>
       </div>
-    </Form>
+      <Field
+        label="Buffer after each booking (minutes)"
+        field={fields.bufferMinutes}
+        inputProps={number(fields.bufferMinutes)}
+        hint="Cool-down, cleaning, an autoclave cycle: nobody else may start then."
+      />
+      <SelectField label="Opening hours" field={fields.hoursMode}>
+        <option value="any">Any time</option>
+        <option value="weekly">Hours per weekday</option>
+      </SelectField>
+      <OpeningHoursFields hours={fields.hours} formId={formId} />
+      <Field
+        label="Notice needed (minutes)"
+        field={fields.noticeMinutes}
+        inputProps={number(fields.noticeMinutes)}
+        hint="How long before its start a booking must be made."
+      />
+      <Field
+        label="How far ahead (days)"
+        field={fields.horizonDays}
+        inputProps={number(fields.horizonDays, 1)}
+        required
+      />
+      <Field
+        label="Cancellation cutoff (minutes)"
+        field={fields.cancelCutoffMinutes}
+        inputProps={number(fields.cancelCutoffMinutes)}
+        hint="Members may cancel until this long before the start."
+      />
+      <Field
+        label="Most upcoming bookings per member"
+        field={fields.maxUpcoming}
+        inputProps={number(fields.maxUpcoming, 1)}
+        hint={`Empty: the lab’s default, ${labMaxUpcoming}.`}
+      />
+      <Field
+        label="Most hours per member per week"
+        field={fields.maxWeekHours}
+        inputProps={number(fields.maxWeekHours, 1)}
+        hint="Monday to Sunday. Empty: no limit."
+      />
+    </fieldset>
+  );
+}
+
+/** Opening and closing times per weekday, used with 'Hours per weekday'. */
+function OpeningHoursFields({ hours, formId }: { hours: Fields['hours']; formId: string }) {
+  const days = hours.getFieldset();
+  return (
+    <fieldset className="field opening-hours">
+      <legend>Hours per weekday</legend>
+      <p className="field-hint" id={`${formId}-hours-hint`}>
+        Used with ‘Hours per weekday’. Leave a day empty to close it; 00:00 as closing time is midnight.
+        Dublin time.
+      </p>
+      {WEEKDAYS.map((day) => {
+        const times = days[day].getFieldset();
+        return (
+          <div className="weekday-hours" key={day}>
+            <span className="weekday-name" aria-hidden="true">
+              {WEEKDAY_NAMES[day]}
+            </span>
+            <TimeInput label={`${WEEKDAY_NAMES[day]} opens`} field={times.open} />
+            <TimeInput label={`${WEEKDAY_NAMES[day]} closes`} field={times.close} />
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }
 

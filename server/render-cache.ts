@@ -74,8 +74,7 @@ export function renderCache({
   maxBytes = 32 * 1024 * 1024,
   now = Date.now,
 }: RenderCacheOptions) {
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  const pages = keptPages(maxBytes);
   // Bumped after a request that may have written: a version read begun before it is not trusted.
   let generation = 0;
   let known: { version: string; at: number; generation: number } | null = null;
@@ -104,6 +103,167 @@ export function renderCache({
     }
     return reading.promise;
   }
+
+  const expired = (entry: Entry) => entry.expires !== null && entry.expires <= now();
+
+  /** The rendered answer as an entry, or null when it must not be shared. */
+  async function entryFrom(response: Response, current: string): Promise<Entry | null> {
+    const headers = response.headers;
+    if (response.status !== 200 || !isPublicPage(headers) || headers.has('Set-Cookie')) return null;
+    const nonce = /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
+    const expiresAt = Date.parse(headers.get(RENDER_EXPIRES) ?? '');
+    const expires = Number.isNaN(expiresAt) ? null : expiresAt;
+    headers.delete(RENDER_EXPIRES);
+    const body = await response.text();
+    return {
+      version: current,
+      // A page re-rendered at its expiry is a new page at the same data version.
+      etag: `W/"${buildVersion}.${current}${expires === null ? '' : `.${expires.toString(36)}`}"`,
+      headers: [...headers].filter(
+        ([name]) => !['etag', 'vary', 'content-length', 'content-encoding'].includes(name),
+      ),
+      body,
+      nonce,
+      expires,
+      size: body.length,
+      ready: null,
+    };
+  }
+
+  function answer(entry: Entry, request: Request, state: 'hit' | 'miss'): Response {
+    const headers = new Headers(entry.headers);
+    headers.set('ETag', entry.etag);
+    headers.set('Vary', 'Cookie');
+    headers.set('X-Render-Cache', state);
+    if (
+      request.headers
+        .get('If-None-Match')
+        ?.split(/\s*,\s*/)
+        .includes(entry.etag)
+    ) {
+      for (const name of ['Content-Type', 'Content-Length', 'Content-Security-Policy']) headers.delete(name);
+      return new Response(null, { status: 304, headers });
+    }
+    let body = entry.body;
+    if (entry.nonce) {
+      const nonce = crypto.randomBytes(16).toString('base64');
+      body = body.replaceAll(entry.nonce, nonce);
+      headers.set(
+        'Content-Security-Policy',
+        headers.get('Content-Security-Policy')!.replaceAll(entry.nonce, nonce),
+      );
+    }
+    return new Response(body, { status: 200, headers });
+  }
+
+  /** Answers `request`, from the cache when it may, else with `render()`. */
+  async function respond(request: Request, render: Render): Promise<Response> {
+    if (request.method !== 'GET' || request.headers.has('Cookie') || request.headers.has('Authorization')) {
+      if (request.method === 'HEAD' && !request.headers.has('Cookie')) return withoutExpiry(await render());
+      try {
+        return keepPrivate(withoutExpiry(await render()), request);
+      } finally {
+        generation += 1;
+      }
+    }
+    let current: string;
+    try {
+      current = await version();
+    } catch (error) {
+      // The store cannot say: render as if there were no cache (the page shows the failure).
+      console.error('Render cache: reading the data version failed:', (error as Error).message);
+      return withoutExpiry(await render());
+    }
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    const hit = pages.get(key);
+    if (hit?.version === current && !expired(hit)) {
+      pages.touch(key, hit);
+      return answer(hit, request, 'hit');
+    }
+    const inFlight = rendering.get(key);
+    if (inFlight?.version === current) {
+      const entry = await inFlight.promise;
+      return entry ? answer(entry, request, 'hit') : withoutExpiry(await render());
+    }
+    let rendered!: Response;
+    const promise = render().then(async (response) => {
+      rendered = response;
+      const entry = await entryFrom(response, current);
+      // A render that began before the version changed is not kept over a newer one.
+      if (entry && (!known || known.version === current) && !expired(entry)) pages.keep(key, entry);
+      return entry;
+    });
+    rendering.set(key, { version: current, promise });
+    try {
+      const entry = await promise;
+      return entry ? answer(entry, request, 'miss') : withoutExpiry(rendered);
+    } finally {
+      if (rendering.get(key)?.promise === promise) rendering.delete(key);
+    }
+  }
+
+  /**
+   * Answers a cookieless, Authorization-less GET or HEAD of a page without scripts whose variants
+   * are made, from the cache, and says whether it did; anything else is left to `respond` (behind
+   * Express). A promise only when the data version must be read again first.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+    const { method, headers } = req;
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      headers.cookie !== undefined ||
+      headers.authorization !== undefined
+    )
+      return false;
+    // Keys are what the URL parser makes of the path; an address it would change is left to it.
+    const hit = pages.get(req.url ?? '');
+    if (!hit?.ready) return false;
+    if (known && known.generation === generation && now() - known.at < recheckMs)
+      return send(hit, known.version, req, res);
+    return version().then(
+      (current) => send(hit, current, req, res),
+      () => false,
+    );
+  }
+
+  function send(entry: Entry, current: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const key = req.url!;
+    if (entry.version !== current || expired(entry) || pages.get(key) !== entry) return false;
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    if (!encoding) return false;
+    pages.touch(key, entry);
+    const ready = entry.ready!;
+    const match = req.headers['if-none-match'];
+    if (match !== undefined && match.split(/\s*,\s*/).includes(entry.etag)) {
+      res.writeHead(304, ready.notModified);
+      res.end();
+      return true;
+    }
+    const variant = ready.variants[encoding];
+    res.writeHead(200, variant.head);
+    (res as ServerResponse & { [SENT_LENGTH]?: number })[SENT_LENGTH] = variant.body.length;
+    if (req.method === 'HEAD') res.end();
+    else res.end(variant.body);
+    return true;
+  }
+
+  return { respond, serve, size: pages.size };
+}
+
+/** A page, feed or sitemap its route marks public (PUBLIC_PAGE_CACHE in the app); not JSON, whose
+ * answers may differ by Origin (CORS). */
+const isPublicPage = (headers: Headers) =>
+  /^(text\/html|application\/atom\+xml|application\/xml)\b/.test(headers.get('Content-Type') ?? '') &&
+  /\bpublic\b/.test(headers.get('Cache-Control') ?? '');
+
+/**
+ * The kept pages, least recently used first, within `maxBytes`: a page without a nonce also gets
+ * its compressed variants and heads, made off the main thread once it is kept.
+ */
+function keptPages(maxBytes: number) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
 
   function keep(key: string, entry: Entry) {
     drop(key);
@@ -177,8 +337,6 @@ export function renderCache({
     trim();
   }
 
-  const expired = (entry: Entry) => entry.expires !== null && entry.expires <= now();
-
   function drop(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
@@ -186,158 +344,17 @@ export function renderCache({
     bytes -= entry.size;
   }
 
-  /** The rendered answer as an entry, or null when it must not be shared. */
-  async function entryFrom(response: Response, current: string): Promise<Entry | null> {
-    const headers = response.headers;
-    if (response.status !== 200 || !isPublicPage(headers) || headers.has('Set-Cookie')) return null;
-    const nonce = /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
-    const expiresAt = Date.parse(headers.get(RENDER_EXPIRES) ?? '');
-    const expires = Number.isNaN(expiresAt) ? null : expiresAt;
-    headers.delete(RENDER_EXPIRES);
-    const body = await response.text();
-    return {
-      version: current,
-      // A page re-rendered at its expiry is a new page at the same data version.
-      etag: `W/"${buildVersion}.${current}${expires === null ? '' : `.${expires.toString(36)}`}"`,
-      headers: [...headers].filter(
-        ([name]) => !['etag', 'vary', 'content-length', 'content-encoding'].includes(name),
-      ),
-      body,
-      nonce,
-      expires,
-      size: body.length,
-      ready: null,
-    };
-  }
-
-  function answer(entry: Entry, request: Request, state: 'hit' | 'miss'): Response {
-    const headers = new Headers(entry.headers);
-    headers.set('ETag', entry.etag);
-    headers.set('Vary', 'Cookie');
-    headers.set('X-Render-Cache', state);
-    if (
-      request.headers
-        .get('If-None-Match')
-        ?.split(/\s*,\s*/)
-        .includes(entry.etag)
-    ) {
-      for (const name of ['Content-Type', 'Content-Length', 'Content-Security-Policy']) headers.delete(name);
-      return new Response(null, { status: 304, headers });
-    }
-    let body = entry.body;
-    if (entry.nonce) {
-      const nonce = crypto.randomBytes(16).toString('base64');
-      body = body.replaceAll(entry.nonce, nonce);
-      headers.set(
-        'Content-Security-Policy',
-        headers.get('Content-Security-Policy')!.replaceAll(entry.nonce, nonce),
-      );
-    }
-    return new Response(body, { status: 200, headers });
-  }
-
-  /** Answers `request`, from the cache when it may, else with `render()`. */
-  async function respond(request: Request, render: Render): Promise<Response> {
-    if (request.method !== 'GET' || request.headers.has('Cookie') || request.headers.has('Authorization')) {
-      if (request.method === 'HEAD' && !request.headers.has('Cookie')) return withoutExpiry(await render());
-      try {
-        return keepPrivate(withoutExpiry(await render()), request);
-      } finally {
-        generation += 1;
-      }
-    }
-    let current: string;
-    try {
-      current = await version();
-    } catch (error) {
-      // The store cannot say: render as if there were no cache (the page shows the failure).
-      console.error('Render cache: reading the data version failed:', (error as Error).message);
-      return withoutExpiry(await render());
-    }
-    const url = new URL(request.url);
-    const key = url.pathname + url.search;
-    const hit = entries.get(key);
-    if (hit?.version === current && !expired(hit)) {
+  return {
+    get: (key: string) => entries.get(key),
+    /** Marks a page used now: the last to go. */
+    touch(key: string, entry: Entry) {
       entries.delete(key);
-      entries.set(key, hit);
-      return answer(hit, request, 'hit');
-    }
-    const inFlight = rendering.get(key);
-    if (inFlight?.version === current) {
-      const entry = await inFlight.promise;
-      return entry ? answer(entry, request, 'hit') : withoutExpiry(await render());
-    }
-    let rendered!: Response;
-    const promise = render().then(async (response) => {
-      rendered = response;
-      const entry = await entryFrom(response, current);
-      // A render that began before the version changed is not kept over a newer one.
-      if (entry && (!known || known.version === current) && !expired(entry)) keep(key, entry);
-      return entry;
-    });
-    rendering.set(key, { version: current, promise });
-    try {
-      const entry = await promise;
-      return entry ? answer(entry, request, 'miss') : withoutExpiry(rendered);
-    } finally {
-      if (rendering.get(key)?.promise === promise) rendering.delete(key);
-    }
-  }
-
-  /**
-   * Answers a cookieless, Authorization-less GET or HEAD of a page without scripts whose variants
-   * are made, from the cache, and says whether it did; anything else is left to `respond` (behind
-   * Express). A promise only when the data version must be read again first.
-   */
-  function serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
-    const { method, headers } = req;
-    if (
-      (method !== 'GET' && method !== 'HEAD') ||
-      headers.cookie !== undefined ||
-      headers.authorization !== undefined
-    )
-      return false;
-    // Keys are what the URL parser makes of the path; an address it would change is left to it.
-    const hit = entries.get(req.url ?? '');
-    if (!hit?.ready) return false;
-    if (known && known.generation === generation && now() - known.at < recheckMs)
-      return send(hit, known.version, req, res);
-    return version().then(
-      (current) => send(hit, current, req, res),
-      () => false,
-    );
-  }
-
-  function send(entry: Entry, current: string, req: IncomingMessage, res: ServerResponse): boolean {
-    const key = req.url!;
-    if (entry.version !== current || expired(entry) || entries.get(key) !== entry) return false;
-    const encoding = chosenEncoding(req.headers['accept-encoding']);
-    if (!encoding) return false;
-    entries.delete(key);
-    entries.set(key, entry);
-    const ready = entry.ready!;
-    const match = req.headers['if-none-match'];
-    if (match !== undefined && match.split(/\s*,\s*/).includes(entry.etag)) {
-      res.writeHead(304, ready.notModified);
-      res.end();
-      return true;
-    }
-    const variant = ready.variants[encoding];
-    res.writeHead(200, variant.head);
-    (res as ServerResponse & { [SENT_LENGTH]?: number })[SENT_LENGTH] = variant.body.length;
-    if (req.method === 'HEAD') res.end();
-    else res.end(variant.body);
-    return true;
-  }
-
-  return { respond, serve, size: () => ({ entries: entries.size, bytes }) };
+      entries.set(key, entry);
+    },
+    keep,
+    size: () => ({ entries: entries.size, bytes }),
+  };
 }
-
-/** A page, feed or sitemap its route marks public (PUBLIC_PAGE_CACHE in the app); not JSON, whose
- * answers may differ by Origin (CORS). */
-const isPublicPage = (headers: Headers) =>
-  /^(text\/html|application\/atom\+xml|application\/xml)\b/.test(headers.get('Content-Type') ?? '') &&
-  /\bpublic\b/.test(headers.get('Cache-Control') ?? '');
 
 /** A page rendered for someone with cookies is theirs: no shared cache may keep it. */
 function keepPrivate(response: Response, request: Request): Response {

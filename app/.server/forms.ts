@@ -329,6 +329,14 @@ export function parseForm<Schema extends ZodTypeAny>(formData: FormData, schema:
   return { submission, refused: oversized.length ? formReply(submission.reply({ fieldErrors }), 413) : null };
 }
 
+/** conform's result for an error about the whole form, shown above it. */
+export const formError = (message: string): SubmissionResult<string[]> => ({
+  status: 'error',
+  error: { '': [message] },
+});
+
+/** What a post naming a form (`intent`) its page does not have is answered. */
+export const UNKNOWN_FORM = 'That form is not on this page: reload it.';
+
 /** The reply to a body over its form's limits: the form's own message above the form, 413. */
-export const tooLarge = (form: FormLimits) =>
-  formReply({ status: 'error', error: { '': [form.tooLarge] } }, 413);
+export const tooLarge = (form: FormLimits) => formReply(formError(form.tooLarge), 413);

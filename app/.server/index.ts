@@ -54,12 +54,14 @@ export {
 } from '~/lib/schemas';
 export {
   discardUploads,
-  formReply,
   FORM_LIMITS,
+  formError,
+  formReply,
   normalizeListField,
   parseForm,
   readForm,
   tooLarge,
+  UNKNOWN_FORM,
 } from './forms';
 export { fromStore, notFound, PUBLIC_PAGE_CACHE, SECRET_PAGE_CACHE } from './http';
 export { LEGAL_PAGE_CACHE, legalText } from './legal';

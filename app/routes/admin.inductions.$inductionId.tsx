@@ -9,6 +9,7 @@ import {
   bookings,
   data,
   FORM_LIMITS,
+  formError,
   InductionFormSchema,
   InductionRevokeSchema,
   InductionSignOffSchema,
@@ -18,6 +19,7 @@ import {
   redirect,
   requireAdmin,
   tooLarge,
+  UNKNOWN_FORM,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { FormBanner } from '~/components/forms';
@@ -68,10 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'revoke':
       return revoke(form);
     default:
-      return data<Answer>(
-        { intent, result: { status: 'error', error: { '': ['That form is not on this page: reload it.'] } } },
-        { status: 400 },
-      );
+      return data<Answer>({ intent, result: formError(UNKNOWN_FORM) }, { status: 400 });
   }
 }
 

@@ -5,17 +5,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  SECRET_PAGE_CACHE,
   admin,
   config,
-  formReply,
   FORM_LIMITS,
+  formError,
+  formReply,
   InviteCreateSchema,
   InviteRevokeSchema,
   parseWithZod,
   readForm,
   requireAdmin,
+  SECRET_PAGE_CACHE,
   tooLarge,
+  UNKNOWN_FORM,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'revoke':
       return revoke(formData, user);
     default:
-      return formReply({ status: 'error', error: { '': ['That form is not on this page: reload it.'] } });
+      return formReply(formError(UNKNOWN_FORM));
   }
 }
 

@@ -9,6 +9,7 @@ import {
   bookings,
   data,
   FORM_LIMITS,
+  formError,
   labInstant,
   MaintenanceSchema,
   notFound,
@@ -17,6 +18,7 @@ import {
   readForm,
   redirect,
   requireAdmin,
+  UNKNOWN_FORM,
   withNearestFree,
 } from '~/.server';
 import { FormBanner } from '~/components/forms';
@@ -68,8 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const resource = await bookings.admin.resources.byId(params.resourceId ?? '');
   if (!resource) notFound();
   const formData = await readForm(request);
-  if (!formData)
-    return formAnswer(null, { status: 'error', error: { '': [FORM_LIMITS.text.tooLarge] } }, 413);
+  if (!formData) return formAnswer(null, formError(FORM_LIMITS.text.tooLarge), 413);
   switch (formData.get('intent')) {
     case 'maintenance':
       return addBlock(resource, formData, user);
@@ -83,10 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
       return redirect(`${pageOf(resource)}?removed=1`);
     default:
-      return formAnswer(null, {
-        status: 'error',
-        error: { '': ['That form is not on this page: reload it.'] },
-      });
+      return formAnswer(null, formError(UNKNOWN_FORM));
   }
 }
 

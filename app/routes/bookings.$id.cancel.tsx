@@ -5,7 +5,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, data, redirect, requireOwnBooking } from '~/.server';
+import { bookings, formError, formReply, redirect, requireOwnBooking } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
@@ -35,15 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await bookings.cancel(booking.id, user.id);
   if (outcome.status === 'not-found')
     // Already cancelled (in another tab, say): nothing more to do.
-    return data(
-      { result: { status: 'error' as const, error: { '': ['This booking is already cancelled.'] } } },
-      409,
-    );
+    return formReply(formError('This booking is already cancelled.'), 409);
   if (outcome.status === 'refused')
-    return data(
-      { result: { status: 'error' as const, error: { '': [outcome.refusal.message] } } },
-      refusalStatus(outcome.refusal),
-    );
+    return formReply(formError(outcome.refusal.message), refusalStatus(outcome.refusal));
   return redirect('/bookings?notice=cancelled');
 }
 

@@ -8,6 +8,7 @@ import {
   bookings,
   data,
   FORM_LIMITS,
+  formError,
   formReply,
   getUser,
   inductionFor,
@@ -111,8 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
   // The page has one form; anything else was not sent by it.
-  if (formData.get('intent') !== 'request-induction')
-    return formReply({ status: 'error', error: { '': ['Unknown action.'] } });
+  if (formData.get('intent') !== 'request-induction') return formReply(formError('Unknown action.'));
   const submission = parseWithZod(formData, { schema: InductionRequestSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
   const outcome = await askForInduction(user, resource, submission.value.message);

@@ -1,18 +1,29 @@
-// The two states of /profile's 'Profile Details' card (docs/product.md §2, §4): the view and the
-// editor, whose bio, qualifications and images are the fields registration step 2 shares.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
-import { Field, FormBanner, ProfileFields } from '~/components/forms';
+// The two states of /profile's 'Profile Details' card (docs/product.md §2, §4): the view, and the
+// editor (profile-edit-form.tsx). The editor and conform (11 KB gzip) load when it is first shown
+// or the 'Edit Profile' link is pointed at, so a view of /profile stays under the JavaScript
+// budget (docs/performance.md). The server renders the editor whole, so without JavaScript, and
+// before its chunk arrives, the form is there and works as HTML.
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/images';
-import { useIsPending } from '~/components/pending';
-import { useLazyValidation } from '~/components/validation';
-import { useUploadProgress } from '~/components/lazy-upload-progress';
 import type { Member } from '~/lib/models';
-import type { z } from 'zod';
 
 /** The profile's own fields (its posts are listed elsewhere). */
-type Profile = Omit<Member, 'posts'>;
-import type { ProfileSchema } from '~/lib/schemas';
+export type Profile = Omit<Member, 'posts'>;
+
+const loadEditForm = () => import('./profile-edit-form');
+const LazyEditForm = lazy(() => loadEditForm().then((module) => ({ default: module.ProfileEditForm })));
+
+/** Props for the 'Edit Profile' link: start loading the editor before it is clicked. */
+export const preloadEditForm = { onPointerEnter: loadEditForm, onFocus: loadEditForm };
+
+export function ProfileEditForm(props: ComponentProps<typeof LazyEditForm>) {
+  return (
+    <Suspense fallback={<p className="muted">Loading the form…</p>}>
+      <LazyEditForm {...props} />
+    </Suspense>
+  );
+}
 
 export function ProfileView({ member, email }: { member: Profile; email: string }) {
   const memberId = member.username.toLowerCase();
@@ -42,63 +53,5 @@ export function ProfileView({ member, email }: { member: Profile; email: string 
         <Link to={`/members/${memberId}`}>See your public profile</Link>
       </p>
     </>
-  );
-}
-
-export function ProfileEditForm({
-  member,
-  lastResult,
-}: {
-  member: Profile;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const busy = useIsPending();
-  const validation = useLazyValidation('ProfileSchema', 'onBlur');
-  const upload = useUploadProgress();
-  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
-    lastResult,
-    defaultValue: {
-      username: member.username,
-      fullname: member.fullname,
-      bio: member.bio,
-      qualifications: member.qualifications.length ? member.qualifications : [''],
-    },
-    ...validation.options,
-  });
-  return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      {...validation.formProps}
-      {...upload.formProps}
-      noValidate
-    >
-      <FormBanner id={form.errorId} errors={form.errors} />
-      <Field
-        label="Username"
-        field={fields.username}
-        inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
-      />
-      <Field
-        label="Full name"
-        field={fields.fullname}
-        inputProps={{ ...getInputProps(fields.fullname, { type: 'text' }), autoComplete: 'name' }}
-      />
-      <ProfileFields
-        form={form}
-        fields={fields}
-        avatarHint="Optional: a new picture replaces the current one. At most 5 MB."
-      />
-      {upload.bar}
-      <div className="button-row">
-        <Link to="/profile" className="button button-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </Form>
   );
 }

@@ -20,7 +20,7 @@ import {
   tooLarge,
 } from '~/.server';
 import { DeletePostLink } from '~/components/delete-post';
-import { ProfileEditForm, ProfileView } from '~/components/profile-details';
+import { preloadEditForm, ProfileEditForm, ProfileView } from '~/components/profile-details';
 import { PostList } from '~/components/post-list';
 import { pageMeta } from '~/lib/meta';
 import { writeFailureText } from '~/lib/models';
@@ -97,7 +97,7 @@ export default function Profile() {
           <div className="card-heading-row">
             <h2 id="details-heading">Profile Details</h2>
             {!editing ? (
-              <Link to="/profile?edit" className="button button-small button-secondary">
+              <Link to="/profile?edit" className="button button-small button-secondary" {...preloadEditForm}>
                 Edit Profile
               </Link>
             ) : null}

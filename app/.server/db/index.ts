@@ -31,6 +31,7 @@ import * as directoryIndex from './migrations/009-directory-index';
 import * as cardPostsIndex from './migrations/010-card-posts-index';
 import * as bookings from './migrations/011-bookings';
 import * as feedTokens from './migrations/012-feed-tokens';
+import * as jobs from './migrations/013-jobs';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '010-card-posts-index': cardPostsIndex,
   '011-bookings': bookings,
   '012-feed-tokens': feedTokens,
+  '013-jobs': jobs,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

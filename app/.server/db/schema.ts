@@ -27,6 +27,8 @@ export interface UsersTable {
   hidden: Generated<number>;
   /** when an admin stopped this member signing in (null: they may) */
   disabled_at: Generated<string | null>;
+  /** 1: booking reminders are mailed (the member's choice on /profile) */
+  booking_reminders: Generated<number>;
 }
 
 export type Role = 'member' | 'admin';
@@ -279,6 +281,26 @@ export interface MemberFeedsTable {
   created_at: string;
 }
 
+export type JobState = 'queued' | 'running' | 'failed' | 'done' | 'dead' | 'cancelled';
+
+/** Timed work every instance shares (migration 013, app/.server/jobs.ts). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  key: string;
+  subject: string | null;
+  payload: string;
+  run_at: string;
+  stale_at: string | null;
+  state: Generated<JobState>;
+  attempts: Generated<number>;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -302,4 +324,5 @@ export interface Database {
   induction_requests: InductionRequestsTable;
   bookings: BookingsTable;
   member_feeds: MemberFeedsTable;
+  jobs: JobsTable;
 }

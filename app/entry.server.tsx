@@ -8,7 +8,7 @@ import { applySecurityHeaders, createNonce } from './.server/security';
 // For the production server in front of Remix (server/index.ts): the render cache's data version,
 // and the housekeeping it starts once.
 export { readDataVersion } from './.server/data-version';
-export { startHousekeeping } from './.server/housekeeping';
+export { startHousekeeping, stopHousekeeping } from './.server/housekeeping';
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

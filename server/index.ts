@@ -42,7 +42,11 @@ function handlerFor(build: ServerBuild) {
 
 let build = await importBuild();
 let handleRequest = handlerFor(build);
-(build.entry.module as unknown as { startHousekeeping: () => void }).startHousekeeping();
+const housekeeping = build.entry.module as unknown as {
+  startHousekeeping: () => void;
+  stopHousekeeping: () => Promise<void>;
+};
+housekeeping.startHousekeeping();
 if (dev) {
   // `npm run dev`: `remix dev` rebuilds and touches version.txt; load the new build, then say so.
   fs.watch(new URL('./version.txt', buildUrl), async () => {
@@ -119,7 +123,8 @@ server.headersTimeout = 20_000;
 server.requestTimeout = 300_000;
 server.timeout = 60_000;
 
-// On SIGTERM: stop taking connections, finish the requests in flight, then exit (at most 25 s).
+// On SIGTERM: stop taking connections and claiming jobs, finish the requests and the job in
+// flight, then exit (at most 25 s).
 // net.Server's close, not http.Server's, which would also drop idle keep-alive connections that a
 // proxy may be writing a request into right now (a POST it could not retry). Instead each one ends
 // after its next answer, or when the proxy lets it go.
@@ -127,7 +132,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     stopping = true;
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
-    net.Server.prototype.close.call(server, () => process.exit(0));
+    const worker = housekeeping.stopHousekeeping();
+    net.Server.prototype.close.call(server, () => void worker.finally(() => process.exit(0)));
     // Still not done: exit anyway, and say so (a graceful stop exits 0).
     setTimeout(() => process.exit(1), 25_000).unref();
   });

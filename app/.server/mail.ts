@@ -1,9 +1,14 @@
 // Sends one message (docs/architecture.md §2): over SMTP_URL, or without it as an .eml file in
-// DATA_DIR/outbox with the link logged, so a local run can still follow reset links.
+// DATA_DIR/outbox with the link logged, so a local run can still follow reset links. A mail owed
+// by a change is queued as a job in its transaction instead (queueMail), and sent by the worker.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { config } from './config';
+import type { Database } from './db/schema';
+import { enqueue, type RunningJob } from './jobs';
 import { escapeHtml } from '~/lib/html';
 import { SITE_NAME } from '~/lib/site';
 
@@ -18,6 +23,8 @@ export interface Message {
   attachments?: { filename: string; content: string; contentType: string }[];
   /** where a reply goes instead of the site's address: the member an induction request is from */
   replyTo?: string;
+  /** the Message-ID header: a queued mail's is derived from its job's key, the same on every try */
+  messageId?: string;
 }
 
 const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
@@ -47,6 +54,7 @@ export async function sendMail(message: Message) {
       html: message.html,
       attachments: message.attachments,
       replyTo: message.replyTo,
+      messageId: message.messageId,
     });
     if (!config.SMTP_URL) {
       const outbox = path.join(config.DATA_DIR, 'outbox');
@@ -65,6 +73,22 @@ export async function sendMail(message: Message) {
     throw new MailError('mail-failed');
   }
 }
+
+/**
+ * Queues `message` in `trx`, to be sent once the transaction has committed; `key` names what it
+ * tells of ('booking-confirmed:{id}:{sequence}'), so it is queued, and sent, once.
+ */
+export const queueMail = (trx: Kysely<Database>, key: string, message: Message) =>
+  enqueue(trx, { kind: 'mail', key: `mail:${key}`, payload: message });
+
+/** The same Message-ID on every try of one queued mail: a mail client shows a duplicate once. */
+export const messageIdFor = (key: string) =>
+  `<${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}@${new URL(config.PUBLIC_URL).hostname}>`;
+
+/** The worker's handler for queued mails; a failed send throws, so the job is tried again. */
+export const mailJobs = {
+  mail: ({ key, payload }: RunningJob<Message>) => sendMail({ ...payload, messageId: messageIdFor(key) }),
+};
 
 /** A plain, friendly message with one button; text and HTML say the same. */
 export function linkMessage(options: {

@@ -25,6 +25,7 @@ import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/sc
 import { epochMinutes } from '~/lib/booking/time';
 import { actorName, recordAudit, type Actor } from '../audit';
 import { userByUsername } from '../store/usernames';
+import { queueBookingCancelled, queueOutOfService } from './mail';
 
 /** Members' upcoming bookings of a resource taken out of service, cancelled with it or standing. */
 export interface OutOfService {
@@ -151,7 +152,8 @@ export async function saveResource(
 
 /**
  * The upcoming bookings of a resource going out of service, cancelled (and audited) when
- * `alsoCancel`; null when there is nobody to tell.
+ * `alsoCancel`; each member with some is mailed once, with all of theirs. Null when there is
+ * nobody to tell.
  */
 async function bookingsOutOfService(
   trx: Kysely<Database>,
@@ -163,29 +165,54 @@ async function bookingsOutOfService(
     (row) => row.booking.end > now.toISOString(),
   );
   if (!upcoming.length || (!change.newly && !change.alsoCancel)) return null;
-  const { resource, reason } = change;
-  if (!change.alsoCancel) return { resource, reason, bookings: upcoming, cancelled: false };
+  const { resource, reason, alsoCancel } = change;
+  const bookings = alsoCancel
+    ? await cancelForReason(trx, upcoming, {
+        resource,
+        reason: `Out of service: ${reason}`,
+        actor: change.actor,
+        now,
+      })
+    : upcoming;
+  const byMember = new Map<string, Booking[]>();
+  for (const { member, booking } of bookings)
+    byMember.set(member.email, [...(byMember.get(member.email) ?? []), booking]);
+  for (const [email, theirs] of byMember)
+    await queueOutOfService(trx, email, {
+      resource,
+      reason,
+      bookings: theirs,
+      cancelled: alsoCancel,
+      at: now.toISOString(),
+    });
+  return { resource, reason, bookings, cancelled: alsoCancel };
+}
+
+/**
+ * Cancels members' bookings for the lab, each with its audit entry, in `trx`; what comes back is
+ * each booking as it is now (one another request cancelled first as it was).
+ */
+async function cancelForReason(
+  trx: Kysely<Database>,
+  rows: { member: { username: string; email: string }; booking: Booking }[],
+  change: { resource: string; reason: string; actor: Actor; now: Date },
+) {
   const cancelled = await cancelRows(
     trx,
-    upcoming.map((row) => row.booking.id),
+    rows.map((row) => row.booking.id),
     actorName(change.actor),
-    now,
+    change.now,
   );
-  for (const row of upcoming)
+  for (const row of rows)
     await recordAudit(trx, change.actor, {
       action: 'booking.cancel',
       target: `${change.resource} ${row.booking.start} for @${row.member.username}`,
-      detail: `Out of service: ${change.reason}`,
+      detail: change.reason,
     });
-  return {
-    resource,
-    reason,
-    bookings: upcoming.map((row) => ({
-      member: row.member,
-      booking: cancelled.find((booking) => booking.id === row.booking.id) ?? row.booking,
-    })),
-    cancelled: true,
-  };
+  return rows.map((row) => ({
+    member: row.member,
+    booking: cancelled.find((booking) => booking.id === row.booking.id) ?? row.booking,
+  }));
 }
 
 /** How many members' bookings of a resource have not ended: what taking it out of service touches. */
@@ -286,18 +313,14 @@ export async function addMaintenance(
       if (standing.blocks.length) return { status: 'blocked', blocks: standing.blocks };
       if (standing.bookings.length && !input.alsoCancel)
         return { status: 'bookings-stand', bookings: standing.bookings };
-      const cancelled = await cancelRows(
-        trx,
-        standing.bookings.map((row) => row.booking.id),
-        actorName(actor),
+      const cancelled = await cancelForReason(trx, standing.bookings, {
+        resource: resource.name,
+        reason: input.reason,
+        actor,
         now,
-      );
-      for (const row of standing.bookings)
-        await recordAudit(trx, actor, {
-          action: 'booking.cancel',
-          target: `${resource.name} ${row.booking.start} for @${row.member.username}`,
-          detail: input.reason,
-        });
+      });
+      for (const { member, booking } of cancelled)
+        await queueBookingCancelled(trx, member.email, booking, input.reason);
       const values = bookingRow({
         resourceId,
         kind: 'maintenance',
@@ -318,14 +341,7 @@ export async function addMaintenance(
       const block = toBooking(
         await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
       );
-      return {
-        status: 'added',
-        block,
-        cancelled: standing.bookings.map((row) => ({
-          member: row.member,
-          booking: cancelled.find((booking) => booking.id === row.booking.id) ?? row.booking,
-        })),
-      };
+      return { status: 'added', block, cancelled };
     });
   } catch (error) {
     if (!isClash(error)) throw error;

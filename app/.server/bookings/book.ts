@@ -19,6 +19,7 @@ import {
 import { inTheWay, nearestFree } from '~/lib/booking/slots';
 import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { inductionStanding } from './inductions';
+import { queueBookingCancelled, queueBookingConfirmation } from './mail';
 import {
   calendarBlocks,
   cancelRows,
@@ -113,22 +114,22 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         now,
       });
       await trx.insertInto('bookings').values(values).execute();
-      if (onBehalf) {
-        const member = await trx
-          .selectFrom('users')
-          .select('username')
-          .where('id', '=', request.userId)
-          .executeTakeFirst();
+      const member = await trx
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where('id', '=', request.userId)
+        .executeTakeFirstOrThrow();
+      if (onBehalf)
         await recordAudit(trx, onBehalf.actor, {
           action: standing ? 'booking.override' : 'booking.create',
-          target: `${resource.name} ${start.toISOString()} for @${member?.username ?? 'unknown'}`,
+          target: `${resource.name} ${start.toISOString()} for @${member.username}`,
           detail: standing ? `${onBehalf.reason} (past: ${standing.message})` : onBehalf.reason,
         });
-      }
-      const booking = await selectBookings(trx)
-        .where('bookings.id', '=', values.id)
-        .executeTakeFirstOrThrow();
-      return { status: 'booked', booking: toBooking(booking) } as const;
+      const booking = toBooking(
+        await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
+      );
+      await queueBookingConfirmation(trx, member.email, booking);
+      return { status: 'booked', booking } as const;
     });
   } catch (error) {
     if (!isClash(error)) throw error;
@@ -260,6 +261,8 @@ export async function cancelBooking(
 ): Promise<CancelOutcome> {
   return writeTransaction(db, async (trx) => {
     const row = await selectBookings(trx)
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select('users.email')
       .where('bookings.id', '=', bookingId)
       .where('bookings.kind', '=', 'booking')
       .where('bookings.status', '=', 'active')
@@ -275,9 +278,9 @@ export async function cancelBooking(
     if (refusal) return { status: 'refused', refusal } as const;
     // Guarded: of ten cancels sent at once, only the one that still finds it active changes it.
     const [changed] = await cancelRows(trx, [row.id], 'member', now);
-    return changed
-      ? ({ status: 'cancelled', booking: changed } as const)
-      : ({ status: 'not-found' } as const);
+    if (!changed) return { status: 'not-found' } as const;
+    await queueBookingCancelled(trx, row.email, changed);
+    return { status: 'cancelled', booking: changed } as const;
   });
 }
 
@@ -347,9 +350,13 @@ export async function changeBooking(
         .where('status', '=', 'active')
         .execute();
       const row = await selectBookings(trx)
+        .innerJoin('users', 'users.id', 'bookings.user_id')
+        .select('users.email')
         .where('bookings.id', '=', input.bookingId)
         .executeTakeFirstOrThrow();
-      return { status: 'changed', booking: toBooking(row) };
+      const booking = toBooking(row);
+      await queueBookingConfirmation(trx, row.email, booking, true);
+      return { status: 'changed', booking };
     });
   } catch (error) {
     if (!isClash(error) || !resourceId) throw error;

@@ -35,14 +35,7 @@ import { memberFeedsIn, resourceFeedsIn } from './feeds';
 import { memberIdByUsername } from '../store/usernames';
 import { cancelForLab, staffBookings, type StaffFilters } from './staff';
 import type { Actor } from '../audit';
-import {
-  sendBookingCancelled,
-  sendBookingConfirmation,
-  sendInductionDeclined,
-  sendInductionRevoked,
-  sendInductionSignedOff,
-  sendOutOfService,
-} from './mail';
+import { queueing } from '../jobs';
 import {
   addMaintenance,
   bookForMember,
@@ -78,9 +71,6 @@ export function bookingsIn(db: Kysely<Database>) {
     const row = await selectResources(db).where('resources.slug', '=', slug).executeTakeFirst();
     return row ? toResource(row) : null;
   }
-
-  const emailOf = async (userId: string) =>
-    (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
 
   return {
     resources: {
@@ -162,48 +152,19 @@ export function bookingsIn(db: Kysely<Database>) {
       isInductor: (actor: InductionActor) => isInductor(db, actor),
       memberIdByUsername: (username: string) => memberIdByUsername(db, username),
       /** Signs a member off; they are mailed what they can book now. */
-      async signOff(actor: InductionActor, input: { inductionId: string; userId: string; note: string }) {
-        const outcome = await signOff(db, actor, input);
-        if (outcome === 'signed-off') {
-          const [to, induction, gated] = await Promise.all([
-            emailOf(input.userId),
-            db.selectFrom('inductions').select('name').where('id', '=', input.inductionId).executeTakeFirst(),
-            db
-              .selectFrom('resources')
-              .select('name')
-              .where('induction_id', '=', input.inductionId)
-              .orderBy('position')
-              .execute(),
-          ]);
-          if (to && induction)
-            await sendInductionSignedOff(
-              to,
-              induction.name,
-              gated.map((row) => row.name),
-            );
-        }
-        return outcome;
-      },
+      signOff: (actor: InductionActor, input: { inductionId: string; userId: string; note: string }) =>
+        queueing(() => signOff(db, actor, input)),
       /**
        * Revokes with a reason, and cancels the member's upcoming bookings that need it when
        * `alsoCancel`; the member is mailed the revocation either way, with those bookings.
        */
-      async revoke(
+      revoke: (
         actor: InductionActor,
         input: { inductionId: string; userId: string; reason: string; alsoCancel?: boolean },
-      ) {
-        const outcome = await revokeInduction(db, actor, input);
-        if (outcome.status === 'revoked')
-          await sendInductionRevoked(outcome.member.email, { ...outcome, reason: input.reason });
-        return outcome;
-      },
+      ) => queueing(() => revokeInduction(db, actor, input)),
       /** Declines an open request with a reason; the member is mailed 'Not yet: {reason}'. */
-      async decline(actor: InductionActor, input: { requestId: string; reason: string }) {
-        const outcome = await declineRequest(db, actor, input);
-        if (outcome.status === 'declined')
-          await sendInductionDeclined(outcome.member.email, outcome.induction, input.reason);
-        return outcome;
-      },
+      decline: (actor: InductionActor, input: { requestId: string; reason: string }) =>
+        queueing(() => declineRequest(db, actor, input)),
     },
 
     /**
@@ -216,24 +177,12 @@ export function bookingsIn(db: Kysely<Database>) {
         byId: (id: string) => resourceById(db, id),
         upcomingBookings: (id: string) => upcomingBookingCount(db, id),
         /** Saves a resource; taken out of service, each member with upcoming bookings of it is told once, with all of theirs. */
-        async save(
+        save: (
           id: string | null,
           form: ResourceForm,
           photo: { choice: PreparedAsset | null; remove: boolean },
           actor: Actor,
-        ) {
-          const outcome = await saveResource(db, id, form, photo, actor);
-          const change = outcome.status === 'saved' ? outcome.outOfService : null;
-          if (change) {
-            const byMember = new Map<string, Booking[]>();
-            for (const { member, booking } of change.bookings)
-              byMember.set(member.email, [...(byMember.get(member.email) ?? []), booking]);
-            await Promise.all(
-              [...byMember].map(([email, bookings]) => sendOutOfService(email, { ...change, bookings })),
-            );
-          }
-          return outcome;
-        },
+        ) => queueing(() => saveResource(db, id, form, photo, actor)),
         /** Upcoming maintenance blocks, each with its time in words (Dublin time). */
         maintenance: async (resourceId: string) =>
           (await upcomingMaintenance(db, resourceId)).map((block) => ({ ...block, when: whenText(block) })),
@@ -243,13 +192,7 @@ export function bookingsIn(db: Kysely<Database>) {
           input: { start: Date; end: Date; reason: string; alsoCancel: boolean },
           actor: Actor,
         ) {
-          const outcome = await addMaintenance(db, resourceId, input, actor);
-          if (outcome.status === 'added')
-            await Promise.all(
-              outcome.cancelled.map(({ member, booking }) =>
-                sendBookingCancelled(member.email, booking, input.reason),
-              ),
-            );
+          const outcome = await queueing(() => addMaintenance(db, resourceId, input, actor));
           // What stands in the way, in words: 'Tuesday 1 December 2026, 10:00–12:00 (@ana)'.
           const standing =
             outcome.status === 'bookings-stand'
@@ -262,11 +205,8 @@ export function bookingsIn(db: Kysely<Database>) {
         removeMaintenance: (resourceId: string, blockId: string, actor: Actor) =>
           removeMaintenance(db, resourceId, blockId, actor),
         /** Books for a member past the rules (never past a clash); the member gets the confirmation. */
-        async bookFor(resourceId: string, input: Parameters<typeof bookForMember>[2], actor: Actor) {
-          const outcome = await bookForMember(db, resourceId, input, actor);
-          if (outcome.status === 'booked') await sendBookingConfirmation(outcome.email, outcome.booking);
-          return outcome;
-        },
+        bookFor: (resourceId: string, input: Parameters<typeof bookForMember>[2], actor: Actor) =>
+          queueing(() => bookForMember(db, resourceId, input, actor)),
       },
       inductions: {
         list: () => adminInductionList(db),
@@ -281,12 +221,8 @@ export function bookingsIn(db: Kysely<Database>) {
       bookings: {
         list: (filters: StaffFilters) => staffBookings(db, filters),
         /** Cancels a member's booking for the lab with a reason, audited; the member is mailed it. */
-        async cancel(bookingId: string, reason: string, actor: Actor) {
-          const outcome = await cancelForLab(db, bookingId, reason, actor);
-          if (outcome.status === 'cancelled')
-            await sendBookingCancelled(outcome.email, outcome.booking, reason);
-          return outcome;
-        },
+        cancel: (bookingId: string, reason: string, actor: Actor) =>
+          queueing(() => cancelForLab(db, bookingId, reason, actor)),
       },
     },
 
@@ -306,23 +242,13 @@ export function bookingsIn(db: Kysely<Database>) {
     async book(request: BookRequest): Promise<BookOutcome> {
       if (!request.onBehalf && !(await withinWriteLimit(request.userId)))
         return { status: 'refused', refusal: TOO_FAST };
-      const outcome = await book(db, request);
-      if (outcome.status === 'booked') {
-        const to = await emailOf(request.userId);
-        if (to) await sendBookingConfirmation(to, outcome.booking);
-      }
-      return outcome;
+      return queueing(() => book(db, request));
     },
 
     /** Cancels a member's own booking, until the cutoff; they are mailed the notice. */
     async cancel(bookingId: string, userId: string): Promise<CancelOutcome> {
       if (!(await withinWriteLimit(userId))) return { status: 'refused', refusal: TOO_FAST };
-      const outcome = await cancelBooking(db, bookingId, userId);
-      if (outcome.status === 'cancelled') {
-        const to = await emailOf(userId);
-        if (to) await sendBookingCancelled(to, outcome.booking);
-      }
-      return outcome;
+      return queueing(() => cancelBooking(db, bookingId, userId));
     },
 
     /** Moves a member's own booking (same resource, every rule, one transaction); they are mailed it. */
@@ -333,12 +259,7 @@ export function bookingsIn(db: Kysely<Database>) {
       minutes: number;
     }): Promise<ChangeOutcome> {
       if (!(await withinWriteLimit(input.userId))) return { status: 'refused', refusal: TOO_FAST };
-      const outcome = await changeBooking(db, input);
-      if (outcome.status === 'changed') {
-        const to = await emailOf(input.userId);
-        if (to) await sendBookingConfirmation(to, outcome.booking, true);
-      }
-      return outcome;
+      return queueing(() => changeBooking(db, input));
     },
 
     /** One of the member's own bookings (any status), or null. */

@@ -1,11 +1,11 @@
 // A member on a resource's page who lacks its induction (docs/product.md §10): where they stand,
-// and their request for it, which the induction's inductors and the admins are told of by e-mail
-// once it has committed (a failed mail never undoes the request; sendMail logs it).
+// and their request for it, which the induction's inductors and the admins are mailed (queued in
+// its transaction: requestInduction).
 import { db } from '../db';
 import type { Resource } from '~/lib/booking/models';
 import type { InductionStanding } from '~/lib/booking/rules';
-import { inductionStanding, openRequests, requestInduction, requestRecipients } from './inductions';
-import { sendInductionRequest } from './mail';
+import { queueing } from '../jobs';
+import { inductionStanding, openRequests, requestInduction } from './inductions';
 
 /** The member's standing with the induction `resource` needs, and whether they have asked for it. */
 export async function inductionFor(
@@ -23,7 +23,7 @@ export async function inductionFor(
 export type AskOutcome = 'requested' | 'already-open' | 'not-needed';
 
 export async function askForInduction(
-  member: { id: string; username: string; fullname: string; email: string },
+  member: { id: string },
   resource: Resource,
   message: string,
 ): Promise<AskOutcome> {
@@ -31,13 +31,8 @@ export async function askForInduction(
   if (!induction) return 'not-needed';
   const { standing } = await inductionFor(resource, member.id);
   if (standing.state === 'held') return 'not-needed';
-  const outcome = await requestInduction(db, { inductionId: induction.id, userId: member.id, message });
-  if (outcome === 'not-found') return 'not-needed';
-  if (outcome === 'requested')
-    await sendInductionRequest(await requestRecipients(db, induction.id), {
-      member,
-      induction: induction.name,
-      message,
-    });
-  return outcome;
+  const outcome = await queueing(() =>
+    requestInduction(db, { inductionId: induction.id, userId: member.id, message }),
+  );
+  return outcome === 'not-found' ? 'not-needed' : outcome;
 }

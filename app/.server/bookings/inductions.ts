@@ -11,6 +11,12 @@ import type { InductionStanding } from '~/lib/booking/rules';
 import { addLabMonths, labDayOf } from '~/lib/booking/time';
 import type { Booking } from '~/lib/booking/models';
 import { cancelRows, lockMember, selectBookings, toBooking, writeTransaction } from './rows';
+import {
+  queueInductionDeclined,
+  queueInductionRequest,
+  queueInductionRevoked,
+  queueInductionSignedOff,
+} from './mail';
 
 /** Who acts on inductions: a signed-in member (admin or inductor). */
 export interface InductionActor {
@@ -146,7 +152,7 @@ export async function signOff(
         .select(['name', 'valid_months'])
         .where('id', '=', input.inductionId)
         .executeTakeFirst(),
-      trx.selectFrom('users').select('username').where('id', '=', input.userId).executeTakeFirst(),
+      trx.selectFrom('users').select(['username', 'email']).where('id', '=', input.userId).executeTakeFirst(),
     ]);
     if (!induction || !member) return 'not-found' as const;
     const at = now.toISOString();
@@ -185,6 +191,17 @@ export async function signOff(
       action: 'induction.sign-off',
       target: `@${member.username}: ${induction.name}`,
       detail: input.note,
+    });
+    const gated = await trx
+      .selectFrom('resources')
+      .select('name')
+      .where('induction_id', '=', input.inductionId)
+      .orderBy('position')
+      .execute();
+    await queueInductionSignedOff(trx, member.email, {
+      induction: induction.name,
+      resources: gated.map((resource) => resource.name),
+      at,
     });
     return 'signed-off' as const;
   });
@@ -270,12 +287,20 @@ export async function revokeInduction(
           detail: input.reason,
         });
     }
+    const cancelled = Boolean(input.alsoCancel && bookings.length);
+    await queueInductionRevoked(trx, row.email, {
+      induction: row.name,
+      reason: input.reason,
+      bookings,
+      cancelled,
+      at: now.toISOString(),
+    });
     return {
       status: 'revoked',
       member: { username: row.username, email: row.email },
       induction: row.name,
       bookings,
-      cancelled: Boolean(input.alsoCancel && bookings.length),
+      cancelled,
     };
   });
 }
@@ -315,29 +340,45 @@ export async function declineRequest(
       target: `@${request.username}: ${request.name}`,
       detail: input.reason,
     });
+    await queueInductionDeclined(trx, request.email, {
+      requestId: input.requestId,
+      induction: request.name,
+      reason: input.reason,
+    });
     return { status: 'declined', member: { email: request.email }, induction: request.name };
   });
 }
 
-/** A member asks for an induction; a second request while one is open is the same request. */
+/**
+ * A member asks for an induction; a second request while one is open is the same request. The
+ * induction's inductors and the admins are mailed a new one.
+ */
 export async function requestInduction(
   db: Kysely<Database>,
   input: { inductionId: string; userId: string; message: string },
   now = new Date(),
 ): Promise<'requested' | 'already-open' | 'not-found'> {
   return writeTransaction(db, async (trx) => {
-    const induction = await trx
-      .selectFrom('inductions')
-      .select('id')
-      .where('id', '=', input.inductionId)
-      .executeTakeFirst();
-    if (!induction) return 'not-found' as const;
+    const [induction, member] = await Promise.all([
+      trx
+        .selectFrom('inductions')
+        .select(['id', 'name'])
+        .where('id', '=', input.inductionId)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('users')
+        .select(['username', 'fullname', 'email'])
+        .where('id', '=', input.userId)
+        .executeTakeFirst(),
+    ]);
+    if (!induction || !member) return 'not-found' as const;
     // The partial unique index allows one open request: a second, even at the same instant on
     // another instance, finds the first instead of failing.
+    const id = crypto.randomUUID();
     const inserted = await trx
       .insertInto('induction_requests')
       .values({
-        id: crypto.randomUUID(),
+        id,
         induction_id: input.inductionId,
         user_id: input.userId,
         message: input.message,
@@ -345,9 +386,14 @@ export async function requestInduction(
       })
       .onConflict((oc) => oc.columns(['induction_id', 'user_id']).where('done_at', 'is', null).doNothing())
       .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0)
-      ? ('requested' as const)
-      : ('already-open' as const);
+    if (!Number(inserted.numInsertedOrUpdatedRows ?? 0)) return 'already-open' as const;
+    await queueInductionRequest(trx, await requestRecipients(trx, induction.id), {
+      id,
+      member,
+      induction: induction.name,
+      message: input.message,
+    });
+    return 'requested' as const;
   });
 }
 
@@ -427,7 +473,7 @@ export async function setInductor(
   return writeTransaction(db, async (trx) => {
     const [induction, member] = await Promise.all([
       trx.selectFrom('inductions').select('name').where('id', '=', input.inductionId).executeTakeFirst(),
-      trx.selectFrom('users').select('username').where('id', '=', input.userId).executeTakeFirst(),
+      trx.selectFrom('users').select(['username', 'email']).where('id', '=', input.userId).executeTakeFirst(),
     ]);
     if (!induction || !member) return 'not-found' as const;
     if (input.appoint)

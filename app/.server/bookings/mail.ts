@@ -1,9 +1,13 @@
 // The mails of booking (docs/product.md §10): a confirmation with the booking as an .ics file, a
-// cancellation notice (by the member, or by an admin's maintenance block, with the reason), and an
-// induction request to the people who can sign it off. Sent after the write has committed, and
-// none of these throws: a failed mail is logged by sendMail and never undoes or fails the write.
+// cancellation notice (by the member, or by the lab, with the reason), an induction request to the
+// people who can sign it off, and what the lab changed (sign-off, decline, revocation, out of
+// service). Each is queued as a job in the transaction of the change it tells of (queueMail), so
+// it is sent if and only if the change committed, even when the process dies right after; a
+// failed send is tried again by the worker. Each key is the change's own: queued once.
+import type { Kysely } from 'kysely';
 import { config } from '../config';
-import { linkMessage, mailOrganizer, sendMail } from '../mail';
+import type { Database } from '../db/schema';
+import { linkMessage, mailOrganizer, queueMail } from '../mail';
 import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
@@ -12,7 +16,12 @@ import { whenText } from '~/lib/booking/format';
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 
 /** `changed`: the member moved it ('Booking changed'); the attached event has the same UID, SEQUENCE raised. */
-export async function sendBookingConfirmation(to: string, booking: Booking, changed = false) {
+export async function queueBookingConfirmation(
+  trx: Kysely<Database>,
+  to: string,
+  booking: Booking,
+  changed = false,
+) {
   const message = linkMessage({
     to,
     subject: `${changed ? 'Booking changed' : 'Booking confirmed'}: ${booking.resource.name}`,
@@ -21,112 +30,116 @@ export async function sendBookingConfirmation(to: string, booking: Booking, chan
     link: bookingsUrl(),
     outro: 'Plans changed? Cancel it from My bookings so someone else can use the time.',
   });
-  await kept(
-    sendMail({
-      ...message,
-      attachments: [
-        {
-          filename: 'booking.ics',
-          content: calendar([bookingEvent(booking)], { method: 'PUBLISH', organizer: mailOrganizer() }),
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        },
-      ],
-    }),
-  );
+  await queueMail(trx, `booking-confirmed:${booking.id}:${booking.sequence}`, {
+    ...message,
+    attachments: [
+      {
+        filename: 'booking.ics',
+        content: calendar([bookingEvent(booking)], { method: 'PUBLISH', organizer: mailOrganizer() }),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  });
 }
-
-/** The write stands whatever the mail does (sendMail has logged the failure). */
-const kept = (sending: Promise<void>) => sending.catch(() => undefined);
 
 /**
  * `reason`: why the lab cancelled it (a maintenance block); none when the member did. The attached
  * event (same UID, SEQUENCE raised, METHOD:CANCEL) takes it out of a calendar that imported the
  * confirmation.
  */
-export async function sendBookingCancelled(to: string, booking: Booking, reason?: string) {
-  await kept(
-    sendMail({
-      ...linkMessage({
-        to,
-        subject: `Booking cancelled: ${booking.resource.name}`,
-        intro: reason
-          ? `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) was cancelled by the lab: ${reason}`
-          : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
-        button: 'Book another time',
-        link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
-        outro: 'The attached file takes it out of your calendar; your calendar feed shows it as cancelled.',
-      }),
-      attachments: [
-        {
-          filename: 'booking.ics',
-          content: calendar([bookingEvent(booking)], { method: 'CANCEL', organizer: mailOrganizer() }),
-          contentType: 'text/calendar; charset=utf-8; method=CANCEL',
-        },
-      ],
+export async function queueBookingCancelled(
+  trx: Kysely<Database>,
+  to: string,
+  booking: Booking,
+  reason?: string,
+) {
+  await queueMail(trx, `booking-cancelled:${booking.id}:${booking.sequence}`, {
+    ...linkMessage({
+      to,
+      subject: `Booking cancelled: ${booking.resource.name}`,
+      intro: reason
+        ? `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) was cancelled by the lab: ${reason}`
+        : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
+      button: 'Book another time',
+      link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
+      outro: 'The attached file takes it out of your calendar; your calendar feed shows it as cancelled.',
     }),
-  );
+    attachments: [
+      {
+        filename: 'booking.ics',
+        content: calendar([bookingEvent(booking)], { method: 'CANCEL', organizer: mailOrganizer() }),
+        contentType: 'text/calendar; charset=utf-8; method=CANCEL',
+      },
+    ],
+  });
 }
 
-export async function sendInductionRequest(
+/** To each inductor of the induction and every admin, one job each: a failed send stops no other. */
+export async function queueInductionRequest(
+  trx: Kysely<Database>,
   to: string[],
   request: {
+    id: string;
     member: { username: string; fullname: string; email: string };
     induction: string;
     message: string;
   },
 ) {
-  // At once, not one after another: a request waits for its mails, and every admin gets one. A
-  // failed one is logged by sendMail and does not stop the others.
-  await Promise.allSettled(
-    to.map((address) =>
-      sendMail({
-        ...linkMessage({
-          to: address,
-          subject: `Induction request: ${request.induction}`,
-          intro: `${request.member.fullname} (@${request.member.username}) asks for the ${request.induction}.${request.message ? ` Their message: ${request.message}` : ''}`,
-          button: 'Open induction requests',
-          link: new URL('/inductions', config.PUBLIC_URL).toString(),
-          outro: `Reply to this e-mail to reach ${request.member.fullname} and arrange a time; sign them off there once they have been inducted.`,
-        }),
-        replyTo: request.member.email,
+  for (const address of to)
+    await queueMail(trx, `induction-request:${request.id}:${address}`, {
+      ...linkMessage({
+        to: address,
+        subject: `Induction request: ${request.induction}`,
+        intro: `${request.member.fullname} (@${request.member.username}) asks for the ${request.induction}.${request.message ? ` Their message: ${request.message}` : ''}`,
+        button: 'Open induction requests',
+        link: new URL('/inductions', config.PUBLIC_URL).toString(),
+        outro: `Reply to this e-mail to reach ${request.member.fullname} and arrange a time; sign them off there once they have been inducted.`,
       }),
-    ),
-  );
+      replyTo: request.member.email,
+    });
 }
 
 const inductionsUrl = () => new URL('/resources', config.PUBLIC_URL).toString();
 
-/** After a sign-off: what the member can book now. */
-export async function sendInductionSignedOff(to: string, induction: string, resources: string[]) {
-  await kept(
-    sendMail(
-      linkMessage({
-        to,
-        subject: `Induction signed off: ${induction}`,
-        intro: resources.length
-          ? `You can now book ${listText(resources)}.`
-          : `You now hold the ${induction}.`,
-        button: 'Book a machine',
-        link: inductionsUrl(),
-        outro: 'Your inductions and when they expire are on My bookings.',
-      }),
-    ),
+/** After a sign-off (`at`): what the member can book now. */
+export async function queueInductionSignedOff(
+  trx: Kysely<Database>,
+  to: string,
+  signedOff: { induction: string; resources: string[]; at: string },
+) {
+  const { induction, resources } = signedOff;
+  await queueMail(
+    trx,
+    `induction-signed-off:${to}:${induction}:${signedOff.at}`,
+    linkMessage({
+      to,
+      subject: `Induction signed off: ${induction}`,
+      intro: resources.length ? `You can now book ${listText(resources)}.` : `You now hold the ${induction}.`,
+      button: 'Book a machine',
+      link: inductionsUrl(),
+      outro: 'Your inductions and when they expire are on My bookings.',
+    }),
   );
 }
 
-/** An open request declined with the inductor's reason. */
-export async function sendInductionDeclined(to: string, induction: string, reason: string) {
-  await kept(
-    sendMail(
-      linkMessage({
-        to,
-        subject: `Induction request: ${induction}`,
-        intro: `Not yet: ${reason}`,
-        button: 'Ask again later',
-        link: inductionsUrl(),
-        outro: `You can ask for the ${induction} again from the machine's page.`,
-      }),
-    ),
+/** An open request (`requestId`) declined with the inductor's reason. */
+export async function queueInductionDeclined(
+  trx: Kysely<Database>,
+  to: string,
+  declined: { requestId: string; induction: string; reason: string },
+) {
+  const { induction, reason } = declined;
+  await queueMail(
+    trx,
+    `induction-declined:${declined.requestId}`,
+    linkMessage({
+      to,
+      subject: `Induction request: ${induction}`,
+      intro: `Not yet: ${reason}`,
+      button: 'Ask again later',
+      link: inductionsUrl(),
+      outro: `You can ask for the ${induction} again from the machine's page.`,
+    }),
   );
 }
 
@@ -134,40 +147,42 @@ export async function sendInductionDeclined(to: string, induction: string, reaso
  * A revoked induction with its reason, and the member's upcoming bookings that needed it: cancelled
  * with it, or standing (they cannot be used without it).
  */
-export async function sendInductionRevoked(
+export async function queueInductionRevoked(
+  trx: Kysely<Database>,
   to: string,
-  revoked: { induction: string; reason: string; bookings: Booking[]; cancelled: boolean },
+  revoked: { induction: string; reason: string; bookings: Booking[]; cancelled: boolean; at: string },
 ) {
-  await kept(
-    sendMail(
-      linkMessage({
-        to,
-        subject: `Induction revoked: ${revoked.induction}`,
-        intro: `Your ${revoked.induction} was revoked: ${sentence(revoked.reason)}${bookingsText(revoked.bookings, revoked.cancelled)}`,
-        button: 'My bookings',
-        link: bookingsUrl(),
-        outro: 'Ask an inductor when you are ready to be inducted again.',
-      }),
-    ),
+  await queueMail(
+    trx,
+    `induction-revoked:${to}:${revoked.induction}:${revoked.at}`,
+    linkMessage({
+      to,
+      subject: `Induction revoked: ${revoked.induction}`,
+      intro: `Your ${revoked.induction} was revoked: ${sentence(revoked.reason)}${bookingsText(revoked.bookings, revoked.cancelled)}`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'Ask an inductor when you are ready to be inducted again.',
+    }),
   );
 }
 
-/** A resource taken out of service with its reason, to a member with an upcoming booking of it. */
-export async function sendOutOfService(
+/** A resource taken out of service (`at`) with its reason, to a member with an upcoming booking of it. */
+export async function queueOutOfService(
+  trx: Kysely<Database>,
   to: string,
-  change: { resource: string; reason: string; bookings: Booking[]; cancelled: boolean },
+  change: { resource: string; reason: string; bookings: Booking[]; cancelled: boolean; at: string },
 ) {
-  await kept(
-    sendMail(
-      linkMessage({
-        to,
-        subject: `Out of service: ${change.resource}`,
-        intro: `${change.resource} is out of service: ${sentence(change.reason)}${bookingsText(change.bookings, change.cancelled)}`,
-        button: 'My bookings',
-        link: bookingsUrl(),
-        outro: 'The lab will tell you when it can be booked again on its page.',
-      }),
-    ),
+  await queueMail(
+    trx,
+    `out-of-service:${to}:${change.resource}:${change.at}`,
+    linkMessage({
+      to,
+      subject: `Out of service: ${change.resource}`,
+      intro: `${change.resource} is out of service: ${sentence(change.reason)}${bookingsText(change.bookings, change.cancelled)}`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'The lab will tell you when it can be booked again on its page.',
+    }),
   );
 }
 

@@ -7,6 +7,7 @@ import { actorName, recordAudit, type Actor } from '../audit';
 import type { Booking } from '~/lib/booking/models';
 import { addDays, labDayOf, labTime, type LabDay } from '~/lib/booking/time';
 import { cancelRows, selectBookings, toBooking, writeTransaction } from './rows';
+import { queueBookingCancelled } from './mail';
 import { usernameKey } from '~/lib/username';
 
 export const STAFF_PAGE_SIZE = 50;
@@ -83,6 +84,7 @@ export async function cancelForLab(
       target: `${booking.resource.name} ${booking.start} for @${member.username}`,
       detail: reason,
     });
+    await queueBookingCancelled(trx, member.email, booking, reason);
     return { status: 'cancelled', booking, email: member.email };
   });
 }

@@ -1,0 +1,91 @@
+// The mails a booking change owes are jobs queued in its transaction (bookings/mail.ts): there when
+// the change committed, absent when it did not, and sent by a worker with a Message-ID of their key.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { config } from '../config';
+import { db } from '../db';
+import { runDue } from '../jobs';
+import { mailJobs, messageIdFor } from '../mail';
+import { bookingsIn } from './index';
+import { newMember, newResource } from '../../../tests/support/store-fixtures';
+
+afterAll(() => db.destroy());
+
+const bookings = bookingsIn(db);
+
+const ahead = (days: number, hour = 10) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date;
+};
+
+const mailJobsFor = (bookingId: string) =>
+  db
+    .selectFrom('jobs')
+    .select(['key', 'state', 'payload'])
+    .where('kind', '=', 'mail')
+    .where('key', 'like', `mail:booking-%:${bookingId}:%`)
+    .orderBy('created_at')
+    .execute();
+
+test('a booking and its cancellation queue one mail each; a lost race queues none', async () => {
+  const { id: resourceId } = await newResource(db, { name: 'Queued Printer' });
+  const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
+  const start = ahead(4);
+  const booked = await bookings.book({ resourceId, userId: ana.id, start, minutes: 60, note: '' });
+  if (booked.status !== 'booked') throw new Error(booked.status);
+  const lost = await bookings.book({ resourceId, userId: bo.id, start, minutes: 60, note: '' });
+  expect(lost.status).toBe('taken');
+
+  const [confirmation] = await mailJobsFor(booked.booking.id);
+  expect(confirmation).toMatchObject({
+    key: `mail:booking-confirmed:${booked.booking.id}:0`,
+    state: 'queued',
+  });
+  expect(JSON.parse(confirmation!.payload)).toMatchObject({
+    to: ana.email,
+    subject: 'Booking confirmed: Queued Printer',
+  });
+  // bo's refused booking left no job behind: no mail to bo at all.
+  expect(
+    await db.selectFrom('jobs').select('key').where('payload', 'like', `%${bo.email}%`).execute(),
+  ).toEqual([]);
+
+  const cancelled = await bookings.cancel(booked.booking.id, ana.id);
+  expect(cancelled.status).toBe('cancelled');
+  expect((await mailJobsFor(booked.booking.id)).map((job) => job.key)).toEqual([
+    `mail:booking-confirmed:${booked.booking.id}:0`,
+    `mail:booking-cancelled:${booked.booking.id}:1`,
+  ]);
+  // A second cancel finds nothing to cancel and queues nothing.
+  expect((await bookings.cancel(booked.booking.id, ana.id)).status).toBe('not-found');
+  expect(await mailJobsFor(booked.booking.id)).toHaveLength(2);
+});
+
+test('the worker sends a queued mail with the Message-ID of its key, then marks it done', async () => {
+  const { id: resourceId } = await newResource(db, { name: 'Sent Printer' });
+  const member = await newMember(db, 'cy');
+  const booked = await bookings.book({
+    resourceId,
+    userId: member.id,
+    start: ahead(5),
+    minutes: 60,
+    note: '',
+  });
+  if (booked.status !== 'booked') throw new Error(booked.status);
+  const key = `mail:booking-confirmed:${booked.booking.id}:0`;
+  const outbox = path.join(config.DATA_DIR, 'outbox');
+  const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+  // Other test files' mails wait in the same table: this worker takes due mails until ours is sent.
+  await runDue(db, mailJobs);
+  const [job] = await mailJobsFor(booked.booking.id);
+  expect(job?.state).toBe('done');
+  const written = fs
+    .readdirSync(outbox)
+    .filter((name) => !before.has(name))
+    .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+    .find((mail) => mail.includes(`To: ${member.email}`));
+  expect(written).toContain(`Message-ID: ${messageIdFor(key)}`);
+  expect(written).toContain('Subject: Booking confirmed: Sent Printer');
+});

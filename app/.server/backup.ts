@@ -43,6 +43,7 @@ export const TABLES = [
   'induction_requests',
   'bookings',
   'member_feeds',
+  'jobs',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];

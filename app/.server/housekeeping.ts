@@ -5,6 +5,7 @@
 // uploads, files a killed process left without their row, crashed requests' temp files.
 // Importing server code starts nothing.
 import { files, sweepOrphanAssets, sweepUnreferencedFiles } from './assets';
+import { reminderJobs } from './bookings';
 import { db } from './db';
 import { sweepStaleUploads } from './forms';
 import { startWorker, stopWorker, type NewJob } from './jobs';
@@ -24,6 +25,7 @@ function sweepFiles() {
 
 const handlers = {
   ...mailJobs,
+  ...reminderJobs(db),
   async housekeeping() {
     await sweepExpiredTokens();
     await sweepExpiredRows(db);

@@ -21,6 +21,7 @@ export {
   BookSchema,
   ChangeBookingSchema,
   FeedResetSchema,
+  BookingRemindersSchema,
   InductionDeclineSchema,
   InductionFormSchema,
   InductionRequestSchema,

@@ -1,12 +1,13 @@
 // 'Request an induction' on a machine's page (docs/product.md §10): for a member who lacks the
-// induction it needs; a plain POST form with an optional message, checked on the server.
+// induction it needs, or whose induction expires within 30 days (the expiry notice links here); a
+// plain POST form with an optional message, checked on the server.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { MAX_INDUCTION_REQUEST } from '~/lib/limits';
 import { Field, FormBanner } from './forms';
 import { useIsPending } from './pending';
 
-/** The request form, or that the member asked already, under the rule that stops them booking. */
+/** The request form, or that the member asked already, under what stops them booking (or soon will). */
 export function InductionRequest({
   refusal,
   requested,

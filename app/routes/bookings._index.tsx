@@ -1,14 +1,16 @@
 // /bookings — 'My bookings' (docs/product.md §10): the member's upcoming and past bookings, each
 // with 'Add to calendar' and, until the resource's cutoff, 'Cancel booking' (a confirmation page);
-// their inductions and open requests; their private calendar feed and 'Reset link'.
-import { getFormProps, useForm } from '@conform-to/react';
+// their inductions and open requests; 'Booking reminders' on or off; their private calendar feed
+// and 'Reset link'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
+  BookingRemindersSchema,
   bookings,
   config,
   FeedResetSchema,
   FORM_LIMITS,
+  formError,
   formReply,
   parseWithZod,
   readForm,
@@ -16,10 +18,9 @@ import {
   requireUser,
   SECRET_PAGE_CACHE,
   tooLarge,
+  UNKNOWN_FORM,
 } from '~/.server';
-import { CopyButton } from '~/components/copy-button';
-import { FormBanner } from '~/components/forms';
-import { useIsPending } from '~/components/pending';
+import { CalendarFeed, Reminders } from '~/components/booking-settings';
 import { inductionStatusText, whenText } from '~/lib/booking/format';
 import type { Booking } from '~/lib/booking/models';
 import { cancelRefusal } from '~/lib/booking/rules';
@@ -39,13 +40,15 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, resources, inductions, requests, token] = await Promise.all([
+  const [mine, resources, inductions, requests, token, reminders] = await Promise.all([
     bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
     bookings.resources.list(),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
     bookings.feeds.token(user.id),
+    bookings.reminders.on(user.id),
   ]);
+  const url = new URL(request.url);
   const rules = new Map(resources.map((resource) => [resource.id, resource.rules]));
   const row = (booking: Booking) => ({
     id: booking.id,
@@ -55,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bookedBy: booking.bookedBy,
   });
   return {
-    notice: bookingNoticeText(new URL(request.url).searchParams.get('notice')),
+    notice: bookingNoticeText(url.searchParams.get('notice')),
     upcoming: mine.upcoming.map((booking) => {
       const resourceRules = rules.get(booking.resource.id);
       const refusal = resourceRules ? cancelRefusal(resourceRules, new Date(booking.start), now) : null;
@@ -73,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       since: dateName(labDayOf(new Date(open.createdAt))),
     })),
     feedUrl: new URL(`/calendar/${token}.ics`, config.PUBLIC_URL).toString(),
+    reminders: { on: reminders, changed: url.searchParams.has('reminders') },
   };
 }
 
@@ -80,16 +84,36 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
+  switch (formData.get('intent')) {
+    case 'reset-feed':
+      return resetFeed(formData, user.id);
+    case 'reminders':
+      return setReminders(formData, user.id);
+    default:
+      return formReply(formError(UNKNOWN_FORM));
+  }
+}
+
+async function resetFeed(formData: FormData, userId: string) {
   const submission = parseWithZod(formData, { schema: FeedResetSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
-  await bookings.feeds.reset(user.id);
+  await bookings.feeds.reset(userId);
   return redirect('/bookings#calendar-feed');
+}
+
+async function setReminders(formData: FormData, userId: string) {
+  const submission = parseWithZod(formData, { schema: BookingRemindersSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  await bookings.reminders.set(userId, submission.value.reminders === 'on');
+  return redirect(`/bookings?reminders=${submission.value.reminders}#reminders-heading`);
 }
 
 export default function MyBookings() {
   // An inductor's or admin's way to /inductions: the root loader knows who signs off.
   const signsOff = useRouteLoaderData<{ user: { inductor: boolean } | null }>('root')?.user?.inductor;
-  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl } = useLoaderData<typeof loader>();
+  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders } =
+    useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <main id="main" className="page narrow-page my-bookings">
       <div className="page-header">
@@ -200,7 +224,8 @@ export default function MyBookings() {
         ) : null}
       </section>
 
-      <CalendarFeed url={feedUrl} />
+      <Reminders on={reminders.on} changed={reminders.changed} />
+      <CalendarFeed url={feedUrl} lastResult={lastResult} />
     </main>
   );
 }
@@ -219,45 +244,5 @@ function BookingFacts({
       {booking.note ? <p className="booking-note">{booking.note}</p> : null}
       {booking.bookedBy ? <p className="muted">Booked for you by {booking.bookedBy}.</p> : null}
     </>
-  );
-}
-
-function CalendarFeed({ url }: { url: string }) {
-  const lastResult = useActionData<typeof action>()?.result;
-  const [form] = useForm({ lastResult });
-  const busy = useIsPending();
-  return (
-    <section aria-labelledby="calendar-feed" className="card">
-      <h2 id="calendar-feed">Calendar feed</h2>
-      <p>
-        Subscribe to this address in your calendar app to see your bookings there. It is private: anyone with
-        it can see your bookings.
-      </p>
-      <p>
-        <a href={url.replace(/^https?:/, 'webcal:')} className="button button-small">
-          Subscribe in your calendar app
-        </a>
-      </p>
-      <div className="field">
-        <label htmlFor="feed-url">Your calendar address</label>
-        <textarea id="feed-url" className="feed-url" readOnly rows={3} value={url} />
-        <CopyButton text={url} label="Copy address" />
-      </div>
-      <Form method="post" {...getFormProps(form)}>
-        <FormBanner id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value="reset-feed" />
-        <p className="field-hint" id="reset-hint">
-          Shared it by mistake? A new link stops the old one at once.
-        </p>
-        <button
-          type="submit"
-          className="button button-secondary"
-          disabled={busy}
-          aria-describedby="reset-hint"
-        >
-          {busy ? 'Resetting...' : 'Reset link'}
-        </button>
-      </Form>
-    </section>
   );
 }

@@ -24,7 +24,7 @@ import { GeneralErrorBoundary, NotFoundPage } from '~/components/errors';
 import { InductionRequest } from '~/components/induction-request';
 import { ResourcePhoto, ResourceStatus } from '~/components/resources';
 import { RESOURCE_KINDS } from '~/lib/booking/models';
-import { describeRules, inductionRefusal } from '~/lib/booking/rules';
+import { describeRules, inductionRefusal, renewalText } from '~/lib/booking/rules';
 import { SLOT_TEXT, weekStart } from '~/lib/booking/slots';
 import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/booking/time';
 import { nextChange, slotLines } from '~/lib/booking/week-view';
@@ -97,7 +97,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         lines: slotLines(day, rules.slotMinutes),
       })),
       signedIn: Boolean(user),
-      refusal: viewer ? (inductionRefusal(viewer.standing)?.message ?? null) : null,
+      // What stops the member booking, or that their induction expires soon: the request form's heading.
+      refusal: viewer
+        ? (inductionRefusal(viewer.standing)?.message ?? renewalText(viewer.standing, now))
+        : null,
       requested: viewer?.requested ?? false,
       atLimit,
     },

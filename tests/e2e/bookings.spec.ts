@@ -309,6 +309,29 @@ test(
   },
 );
 
+test('booking reminders: turned off and back on from My bookings; a forged value changes nothing', async ({
+  page,
+  expectAccessible,
+}) => {
+  await signedIn(page);
+  await page.goto('/bookings');
+  const reminders = page.getByRole('region', { name: 'Booking reminders' });
+  await expect(reminders).toContainText('On: we e-mail you 24 hours and 1 hour before each booking starts.');
+  await reminders.getByRole('button', { name: 'Turn reminders off' }).click();
+  await expect(reminders.getByRole('status')).toHaveText('Booking reminders are off.');
+  await expect(reminders).toContainText('Off: we do not e-mail you before your bookings.');
+  await expectAccessible();
+  // A forged value is refused and leaves them off.
+  const forged = await page.request.post('/bookings', {
+    form: { intent: 'reminders', reminders: 'sometimes' },
+  });
+  expect(forged.status()).toBe(400);
+  await page.reload();
+  await reminders.getByRole('button', { name: 'Turn reminders on' }).click();
+  await expect(reminders.getByRole('status')).toHaveText('Booking reminders are on.');
+  await expect(reminders.getByRole('button', { name: 'Turn reminders off' })).toBeVisible();
+});
+
 test('the cutoff, other members’ bookings and the private calendar feed', HTTP, async ({ page, browser }) => {
   await signedIn(page);
   const request = page.request;

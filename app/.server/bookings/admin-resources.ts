@@ -104,6 +104,9 @@ export async function saveResource(
         photo_id: photoId,
         status: form.status,
         status_reason: form.status === 'out_of_service' ? (form.statusReason ?? '') : '',
+        // kept while it stays out of service: the reminders say since when
+        status_since:
+          form.status !== 'out_of_service' ? null : existing?.status === 'out_of_service' ? undefined : now,
         induction_id: form.induction || null,
         ...rulesColumns(rulesFromForm(form)),
         updated_at: now,

@@ -20,6 +20,7 @@ import { inTheWay, nearestFree } from '~/lib/booking/slots';
 import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { inductionStanding } from './inductions';
 import { queueBookingCancelled, queueBookingConfirmation } from './mail';
+import { queueReminders } from './reminders';
 import {
   calendarBlocks,
   cancelRows,
@@ -129,6 +130,7 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
       );
       await queueBookingConfirmation(trx, member.email, booking);
+      await queueReminders(trx, booking, now);
       return { status: 'booked', booking } as const;
     });
   } catch (error) {
@@ -356,6 +358,7 @@ export async function changeBooking(
         .executeTakeFirstOrThrow();
       const booking = toBooking(row);
       await queueBookingConfirmation(trx, row.email, booking, true);
+      await queueReminders(trx, booking, now);
       return { status: 'changed', booking };
     });
   } catch (error) {

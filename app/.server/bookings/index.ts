@@ -65,6 +65,7 @@ const withinWriteLimit = (userId: string) => hit(`booking-write:${userId}`, LIMI
 export { type BookOutcome, type CancelOutcome };
 export { calendarAnswer, CANCELLED_KEPT_DAYS } from './feeds';
 export { askForInduction, inductionFor } from './induction-request';
+export { reminderJobs } from './reminders';
 
 export function bookingsIn(db: Kysely<Database>) {
   async function resourceBySlug(slug: string): Promise<Resource | null> {
@@ -229,6 +230,25 @@ export function bookingsIn(db: Kysely<Database>) {
     /** The member's own side of inductions on /bookings: what they hold and what they asked for. */
     memberInductions: (userId: string) => memberInductions(db, userId),
     openRequests: (userId: string) => openRequests(db, { userId }),
+
+    /** 'Booking reminders' on /bookings: whether the member is mailed them. */
+    reminders: {
+      async on(userId: string) {
+        const row = await db
+          .selectFrom('users')
+          .select('booking_reminders')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        return row?.booking_reminders !== 0;
+      },
+      async set(userId: string, on: boolean) {
+        await db
+          .updateTable('users')
+          .set({ booking_reminders: on ? 1 : 0 })
+          .where('id', '=', userId)
+          .execute();
+      },
+    },
 
     /** The member's private calendar feed and 'Add to calendar' files. */
     feeds: memberFeedsIn(db),

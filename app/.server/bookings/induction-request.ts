@@ -3,7 +3,7 @@
 // its transaction: requestInduction).
 import { db } from '../db';
 import type { Resource } from '~/lib/booking/models';
-import type { InductionStanding } from '~/lib/booking/rules';
+import { renewalText, type InductionStanding } from '~/lib/booking/rules';
 import { queueing } from '../jobs';
 import { inductionStanding, openRequests, requestInduction } from './inductions';
 
@@ -15,7 +15,7 @@ export async function inductionFor(
 ): Promise<{ standing: InductionStanding; requested: boolean }> {
   if (!resource.induction) return { standing: { state: 'not-needed' }, requested: false };
   const standing = await inductionStanding(db, resource.induction, userId, now);
-  if (standing.state === 'held') return { standing, requested: false };
+  if (standing.state === 'held' && !renewalText(standing, now)) return { standing, requested: false };
   const open = await openRequests(db, { userId });
   return { standing, requested: open.some((request) => request.induction.id === resource.induction!.id) };
 }
@@ -29,8 +29,10 @@ export async function askForInduction(
 ): Promise<AskOutcome> {
   const induction = resource.induction;
   if (!induction) return 'not-needed';
-  const { standing } = await inductionFor(resource, member.id);
-  if (standing.state === 'held') return 'not-needed';
+  const now = new Date();
+  const { standing } = await inductionFor(resource, member.id, now);
+  // Held: asked again only in the weeks before it expires.
+  if (standing.state === 'held' && !renewalText(standing, now)) return 'not-needed';
   const outcome = await queueing(() =>
     requestInduction(db, { inductionId: induction.id, userId: member.id, message }),
   );

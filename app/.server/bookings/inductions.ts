@@ -17,6 +17,7 @@ import {
   queueInductionRevoked,
   queueInductionSignedOff,
 } from './mail';
+import { cancelExpiryNotices, queueExpiryNotices } from './reminders';
 
 /** Who acts on inductions: a signed-in member (admin or inductor). */
 export interface InductionActor {
@@ -198,6 +199,11 @@ export async function signOff(
       .where('induction_id', '=', input.inductionId)
       .orderBy('position')
       .execute();
+    await queueExpiryNotices(
+      trx,
+      { inductionId: input.inductionId, userId: input.userId, signedOffAt: at, expiresAt: expires },
+      now,
+    );
     await queueInductionSignedOff(trx, member.email, {
       induction: induction.name,
       resources: gated.map((resource) => resource.name),
@@ -267,6 +273,7 @@ export async function revokeInduction(
       .where('induction_id', '=', input.inductionId)
       .where('user_id', '=', input.userId)
       .execute();
+    await cancelExpiryNotices(trx, input, now);
     await recordAudit(trx, actor, {
       action: 'induction.revoke',
       target: `@${row.username}: ${row.name}`,

@@ -8,6 +8,7 @@ import type { Booking, Resource, ResourceKind } from '~/lib/booking/models';
 import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
 import type { CalendarBlock } from '~/lib/booking/slots';
 import { epochMinutes } from '~/lib/booking/time';
+import { cancelReminders } from './reminders';
 
 /**
  * Runs `work` in a transaction that holds the write lock from its first statement on SQLite (every
@@ -175,8 +176,9 @@ export async function calendarBlocks(
 }
 
 /**
- * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds) and returns
- * them as they are now: a row another request cancelled first is not changed or returned again.
+ * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds), and their
+ * queued reminders, and returns them as they are now: a row another request cancelled first is not
+ * changed or returned again.
  */
 export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date) {
   if (!ids.length) return [];
@@ -194,6 +196,11 @@ export async function cancelRows(trx: Kysely<Database>, ids: string[], by: strin
     .returning('id')
     .execute();
   if (!changed.length) return [];
+  await cancelReminders(
+    trx,
+    changed.map((row) => row.id),
+    now,
+  );
   const rows = await selectBookings(trx)
     .where(
       'bookings.id',

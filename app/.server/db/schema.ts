@@ -27,7 +27,7 @@ export interface UsersTable {
   hidden: Generated<number>;
   /** when an admin stopped this member signing in (null: they may) */
   disabled_at: Generated<string | null>;
-  /** 1: booking reminders are mailed (the member's choice on /profile) */
+  /** 1: booking reminders are mailed (the member's choice on /bookings) */
   booking_reminders: Generated<number>;
 }
 
@@ -190,6 +190,8 @@ export interface ResourcesTable {
   /** 'available' or 'out_of_service' */
   status: Generated<string>;
   status_reason: Generated<string>;
+  /** when it went out of service (migration 013; null: in service, or since before then) */
+  status_since: Generated<string | null>;
   induction_id: string | null;
   slot_minutes: number;
   min_minutes: number;

@@ -7,9 +7,11 @@ import {
   inductionRefusal,
   limitRefusal,
   openingText,
+  renewalText,
   timeRefusal,
   type BookingRules,
 } from './rules';
+import { labTime } from './time';
 import { daySlots, inTheWay, nearestFree, TAKEN_MESSAGE, type CalendarBlock } from './slots';
 
 const cnc: BookingRules = {
@@ -239,4 +241,14 @@ describe('lengths and slots', () => {
     );
     expect(describeRules(cnc)).toContain('Each member may hold 3 upcoming bookings here.');
   });
+});
+
+test('an induction expiring within 30 days may be asked for again; the page says when it expires', () => {
+  const now = labTime('2027-03-01', 12 * 60);
+  const held = (expiresOn: string | null) => ({ state: 'held' as const, name: 'Laser induction', expiresOn });
+  expect(renewalText(held('2027-03-20'), now)).toBe('Your Laser induction expires on 20 March 2027.');
+  expect(renewalText(held('2027-03-31'), now)).toBe('Your Laser induction expires on 31 March 2027.');
+  expect(renewalText(held('2027-04-05'), now)).toBeNull();
+  expect(renewalText(held(null), now)).toBeNull();
+  expect(renewalText({ state: 'missing', name: 'Laser induction' }, now)).toBeNull();
 });

@@ -5,6 +5,7 @@
 import {
   addDays,
   addMinutes,
+  DAY_MS,
   dateName,
   duration,
   labDayOf,
@@ -95,6 +96,19 @@ export function inductionRefusal(standing: InductionStanding): Refusal | null {
   if (standing.state === 'expired')
     return refuse('induction', null, `Your ${standing.name} expired on ${dateName(standing.expiredOn)}.`);
   return null;
+}
+
+/** Days before an induction expires from which its holder is told, and may ask for it again. */
+export const RENEWAL_DAYS = 30;
+
+/**
+ * 'Your Laser Induction expires on 3 March 2027.' for a holder within RENEWAL_DAYS of the expiry
+ * (their page offers 'Request an induction', as the expiry notice says); otherwise null.
+ */
+export function renewalText(standing: InductionStanding, now: Date): string | null {
+  if (standing.state !== 'held' || !standing.expiresOn) return null;
+  if (labTime(standing.expiresOn, 0).getTime() - now.getTime() > RENEWAL_DAYS * DAY_MS) return null;
+  return `Your ${standing.name} expires on ${dateName(standing.expiresOn)}.`;
 }
 
 /** The rules a booking's time and length must pass, whoever books (not the member's limits). */

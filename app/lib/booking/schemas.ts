@@ -344,3 +344,9 @@ export const BookSchema = z.object({
 export const FeedResetSchema = z.object({
   intent: z.literal('reset-feed', { errorMap: () => ({ message: 'Unknown action' }) }),
 });
+
+/** /bookings: 'Booking reminders' on or off. */
+export const BookingRemindersSchema = z.object({
+  intent: z.literal('reminders'),
+  reminders: z.enum(['on', 'off'], { errorMap: () => ({ message: 'Choose on or off.' }) }),
+});

@@ -33,14 +33,18 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.createIndex('jobs_due').on('jobs').columns(['state', 'run_at']).execute();
   await db.schema.createIndex('jobs_subject').on('jobs').columns(['subject', 'kind']).execute();
 
-  // 1: the member gets booking reminders (their choice on /profile).
+  // 1: the member gets booking reminders (their choice on /bookings).
   await db.schema
     .alterTable('users')
     .addColumn('booking_reminders', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
+  // When a resource went out of service, for the reminders' heads-up (null: in service, or
+  // out of service since before this column).
+  await db.schema.alterTable('resources').addColumn('status_since', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.alterTable('resources').dropColumn('status_since').execute();
   await db.schema.alterTable('users').dropColumn('booking_reminders').execute();
   await db.schema.dropTable('jobs').execute();
 }

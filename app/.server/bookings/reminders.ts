@@ -1,0 +1,187 @@
+// Reminders (docs/product.md §10): of a booking 24 hours and 1 hour before it starts, and of an
+// induction 30 and 7 days before it expires. Each is a job queued in the transaction that books,
+// moves or signs off, keyed by what it reminds of and its version (a moved booking's SEQUENCE, a
+// sign-off's time), and cancelled in the transaction that cancels or moves it. When it runs it
+// reads the booking again and says what is true then: nothing for a booking since cancelled or a
+// member who turned reminders off, a heads-up when the machine has gone out of service.
+import type { Kysely } from 'kysely';
+import { config } from '../config';
+import type { Database } from '../db/schema';
+import { cancelJobs, enqueue, type RunningJob } from '../jobs';
+import { linkMessage, messageIdFor, sendMail } from '../mail';
+import { whenText } from '~/lib/booking/format';
+import { BOOKING_REMINDERS, INDUCTION_NOTICES, remindersAhead } from '~/lib/booking/reminders';
+import { dateName, labClockZoned, labDayOf, longDayName } from '~/lib/booking/time';
+
+const bookingSubject = (bookingId: string) => `booking:${bookingId}`;
+
+interface ReminderPayload {
+  bookingId: string;
+  sequence: number;
+}
+
+/**
+ * Queues a booking's reminders still ahead of `now`, in the transaction that books or moves it;
+ * a move cancels the ones queued for its old time first.
+ */
+export async function queueReminders(
+  trx: Kysely<Database>,
+  booking: { id: string; start: string; sequence: number },
+  now: Date,
+) {
+  await cancelJobs(trx, bookingSubject(booking.id), ['reminder'], now);
+  const start = new Date(booking.start);
+  for (const reminder of remindersAhead(BOOKING_REMINDERS, start, now))
+    await enqueue(
+      trx,
+      {
+        kind: 'reminder',
+        key: `reminder:${booking.id}:${booking.sequence}:${reminder.name}`,
+        subject: bookingSubject(booking.id),
+        payload: { bookingId: booking.id, sequence: booking.sequence } satisfies ReminderPayload,
+        runAt: reminder.at,
+        // useless once the booking has started
+        staleAt: start,
+      },
+      now,
+    );
+}
+
+/** Cancels the reminders of bookings being cancelled, in their transaction. */
+export async function cancelReminders(trx: Kysely<Database>, bookingIds: string[], now: Date) {
+  for (const id of bookingIds) await cancelJobs(trx, bookingSubject(id), ['reminder'], now);
+}
+
+const instantText = (iso: string) => {
+  const at = new Date(iso);
+  return `${longDayName(labDayOf(at))}, ${labClockZoned(at)}`;
+};
+
+async function sendBookingReminder({ key, payload }: RunningJob<ReminderPayload>, db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('bookings')
+    .innerJoin('resources', 'resources.id', 'bookings.resource_id')
+    .innerJoin('users', 'users.id', 'bookings.user_id')
+    .select([
+      'bookings.starts_at',
+      'bookings.ends_at',
+      'bookings.status',
+      'bookings.sequence',
+      'resources.name',
+      'resources.slug',
+      'resources.status as resource_status',
+      'resources.status_since',
+      'users.email',
+      'users.booking_reminders',
+    ])
+    .where('bookings.id', '=', payload.bookingId)
+    .executeTakeFirst();
+  // Cancelled or moved since (a move queued reminders of its own), or the member said no.
+  if (!row || row.status !== 'active' || row.sequence !== payload.sequence || !row.booking_reminders) return;
+  const when = whenText({ start: row.starts_at, end: row.ends_at });
+  const headsUp =
+    row.resource_status === 'out_of_service'
+      ? ` Heads-up: ${row.name} is out of service${row.status_since ? ` since ${instantText(row.status_since)}` : ''}. Your booking may be affected.`
+      : '';
+  await sendMail({
+    ...linkMessage({
+      to: row.email,
+      subject: `Reminder: ${row.name}, ${when}`,
+      intro: `Your booking of ${row.name} is on ${when} (Dublin time).${headsUp}`,
+      button: 'My bookings',
+      link: new URL('/bookings', config.PUBLIC_URL).toString(),
+      outro:
+        'Plans changed? Cancel it from My bookings so someone else can use the time. You can turn booking reminders off there too.',
+    }),
+    messageId: messageIdFor(key),
+  });
+}
+
+const inductionSubject = (inductionId: string, userId: string) => `induction:${inductionId}:${userId}`;
+
+interface ExpiryPayload {
+  inductionId: string;
+  userId: string;
+  signedOffAt: string;
+}
+
+/**
+ * Queues the notices of an induction that expires, in the sign-off's transaction; a sign-off
+ * again or a revocation cancels the ones queued before.
+ */
+export async function queueExpiryNotices(
+  trx: Kysely<Database>,
+  held: { inductionId: string; userId: string; signedOffAt: string; expiresAt: string | null },
+  now: Date,
+) {
+  await cancelExpiryNotices(trx, held, now);
+  if (!held.expiresAt) return;
+  const expires = new Date(held.expiresAt);
+  for (const notice of remindersAhead(INDUCTION_NOTICES, expires, now))
+    await enqueue(
+      trx,
+      {
+        kind: 'induction-expiry',
+        key: `induction-expiry:${held.inductionId}:${held.userId}:${held.signedOffAt}:${notice.name}`,
+        subject: inductionSubject(held.inductionId, held.userId),
+        payload: {
+          inductionId: held.inductionId,
+          userId: held.userId,
+          signedOffAt: held.signedOffAt,
+        } satisfies ExpiryPayload,
+        runAt: notice.at,
+        staleAt: expires,
+      },
+      now,
+    );
+}
+
+export const cancelExpiryNotices = (
+  trx: Kysely<Database>,
+  held: { inductionId: string; userId: string },
+  now: Date,
+) => cancelJobs(trx, inductionSubject(held.inductionId, held.userId), ['induction-expiry'], now);
+
+async function sendExpiryNotice({ key, payload }: RunningJob<ExpiryPayload>, db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('member_inductions')
+    .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
+    .innerJoin('users', 'users.id', 'member_inductions.user_id')
+    .select([
+      'inductions.name',
+      'member_inductions.expires_at',
+      'member_inductions.signed_off_at',
+      'users.email',
+    ])
+    .where('member_inductions.induction_id', '=', payload.inductionId)
+    .where('member_inductions.user_id', '=', payload.userId)
+    .where('member_inductions.revoked_at', 'is', null)
+    .executeTakeFirst();
+  // Revoked, or signed off again since (that sign-off queued its own notices).
+  if (!row?.expires_at || row.signed_off_at !== payload.signedOffAt) return;
+  const gated = await db
+    .selectFrom('resources')
+    .select(['slug', 'name'])
+    .where('induction_id', '=', payload.inductionId)
+    .orderBy('position')
+    .execute();
+  const expires = dateName(labDayOf(new Date(row.expires_at)));
+  await sendMail({
+    ...linkMessage({
+      to: row.email,
+      subject: `Your ${row.name} expires on ${expires}`,
+      intro: `Your ${row.name} expires on ${expires}.${gated.length ? ` After that you cannot book ${gated.map((resource) => resource.name).join(', ')} until an inductor signs you off again.` : ''}`,
+      button: 'Request an induction',
+      // The request form is on the page of each machine that needs it.
+      link: new URL(gated[0] ? `/resources/${gated[0].slug}` : '/resources', config.PUBLIC_URL).toString(),
+      outro: 'Your inductions and when they expire are on My bookings.',
+    }),
+    messageId: messageIdFor(key),
+  });
+}
+
+/** The worker's handlers for reminders. */
+export const reminderJobs = (db: Kysely<Database>) => ({
+  reminder: (job: RunningJob<ReminderPayload>) => sendBookingReminder(job, db),
+  'induction-expiry': (job: RunningJob<ExpiryPayload>) => sendExpiryNotice(job, db),
+});

@@ -46,6 +46,7 @@ export { parseWithZod } from '@conform-to/zod';
 export {
   InviteCreateSchema,
   InviteRevokeSchema,
+  JobRetrySchema,
   LoginSchema,
   PostRemovalSchema,
   ProfileSchema,

@@ -317,7 +317,7 @@ export async function queueing<T>(work: () => Promise<T>): Promise<T> {
 /** The figures /admin/jobs and /healthz show. */
 export async function jobStats(db: Kysely<Database>, now = new Date()) {
   const at = now.toISOString();
-  const [counts, oldestDue, dead] = await Promise.all([
+  const [counts, oldestDue, failing] = await Promise.all([
     db
       .selectFrom('jobs')
       .select(['state', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -332,9 +332,10 @@ export async function jobStats(db: Kysely<Database>, now = new Date()) {
       .executeTakeFirst(),
     db
       .selectFrom('jobs')
-      .select(['id', 'kind', 'key', 'attempts', 'last_error', 'updated_at'])
-      .where('state', '=', 'dead')
+      .select(['id', 'kind', 'key', 'state', 'attempts', 'last_error', 'run_at', 'updated_at'])
+      .where('state', 'in', ['failed', 'dead'])
       .orderBy('updated_at', 'desc')
+      .orderBy('id')
       .limit(20)
       .execute(),
   ]);
@@ -353,17 +354,19 @@ export async function jobStats(db: Kysely<Database>, now = new Date()) {
     dead: count('dead'),
     /** seconds the oldest due job has waited (0: none waits) */
     oldestDueSeconds: oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)) : 0,
-    deadJobs: dead,
+    /** the latest 20 jobs that failed: to be tried again, or dead */
+    failing,
   };
 }
 
-/** An admin's 'Retry' on a dead job: queued again now with fresh attempts; false if not dead. */
+/** An admin's 'Retry' on a dead job: queued again now with fresh attempts; null if it is not dead. */
 export async function retryDead(db: Kysely<Database>, id: string, now = new Date()) {
-  const result = await db
+  const job = await db
     .updateTable('jobs')
     .set({ state: 'queued', attempts: 0, run_at: now.toISOString(), updated_at: now.toISOString() })
     .where('id', '=', id)
     .where('state', '=', 'dead')
+    .returning(['id', 'kind'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return job ?? null;
 }

@@ -24,6 +24,7 @@ const ACTIONS: Record<string, string> = {
   'inductor.remove': 'removed as inductor',
   'induction.sign-off': 'signed off',
   'induction.revoke': 'revoked the induction of',
+  'job.retry': 'retried the dead',
 };
 
 export const auditActionText = (action: string) => ACTIONS[action] ?? action;

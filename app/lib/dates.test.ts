@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isoDay, longDate } from './dates';
+import { isoDay, longDate, waitedText } from './dates';
 
 test('created_at shows as YYYY-MM-DD in Dublin time', () => {
   expect(isoDay('2026-10-28T10:15:00Z')).toBe('2026-10-28');
@@ -29,4 +29,14 @@ test('a date shows the same day every time, past the remembered ones too', () =>
 test('long date for the post view', () => {
   expect(longDate('2025-03-03T12:00:00Z')).toBe('3 March 2025');
   expect(longDate('garbage')).toBe('');
+});
+
+test('waitedText: how long the oldest due job has waited, roughly', () => {
+  expect(waitedText(0)).toBe('nothing waits');
+  expect(waitedText(1)).toBe('1 second');
+  expect(waitedText(59)).toBe('59 seconds');
+  expect(waitedText(60)).toBe('1 minute');
+  expect(waitedText(3599)).toBe('59 minutes');
+  expect(waitedText(7200)).toBe('2 hours');
+  expect(waitedText(200_000)).toBe('2 days');
 });

@@ -158,6 +158,9 @@ export const InviteCreateSchema = z.object({
 /** Admin: revoking a key, named by its row id. */
 export const InviteRevokeSchema = z.object({ intent: z.literal('revoke'), id: z.string().uuid() });
 
+/** /admin/jobs: 'Retry' on a dead job. */
+export const JobRetrySchema = z.object({ intent: z.literal('retry'), id: z.string().uuid() });
+
 /** Deleting one's own account: the password, or the username for a member who has none. */
 export const DeleteAccountSchema = z.object({
   confirmation: z

@@ -102,6 +102,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
     `/admin/projects/${project.id}/edit`,
     `/admin/projects/${project.id}/delete`,
     '/admin/log',
+    '/admin/jobs',
     // The lab's day, a day sheet, a resource's edit and maintenance pages, signing members off.
     '/admin/bookings',
     '/admin/bookings/sheet?resource=prusa-mk4',

@@ -115,6 +115,10 @@ export const fixtureBooking = (
   server: ServerName = currentServer(),
 ) => admin(server, 'fixture', 'book', username, resourceSlug, start, String(minutes));
 
+/** A dead mail job to `to` (its 5 tries failed): its id. */
+export const fixtureDeadJob = (to: string, server: ServerName = currentServer()) =>
+  admin(server, 'fixture', 'dead-job', to);
+
 /**
  * A member made in the store and signed in there, for journeys that need many members but not
  * their registration: their username, e-mail and the session cookie ('name=value') to send.

@@ -123,6 +123,32 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
       await db.insertInto('bookings').values(values).execute();
       return values.id;
     }
+    case 'dead-job': {
+      // A mail job that failed its 5 tries (as /admin/jobs shows one): to `to`, so a retry can be seen arriving.
+      const [to] = args as [string];
+      const id = crypto.randomUUID();
+      await db
+        .insertInto('jobs')
+        .values({
+          id,
+          kind: 'mail',
+          key: `mail:dead-letter:${to}`,
+          payload: JSON.stringify({
+            to,
+            subject: 'Dead letter, sent again',
+            text: 'This mail failed five times, then an admin retried it.',
+            html: '<p>This mail failed five times, then an admin retried it.</p>',
+          }),
+          run_at: now(),
+          state: 'dead',
+          attempts: 5,
+          last_error: 'Greeting never received',
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+      return id;
+    }
     case 'member': {
       // A member written by the registration code and signed in by the sign-in code: its cookie.
       const member = await newMember(db, args[0] ?? 'fixture');

@@ -4,7 +4,8 @@
 import { db } from '../db';
 import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../store/invites';
 import { removeMember } from '../account-removal';
-import { auditPage, type Actor } from '../audit';
+import { auditPage, recordAudit, type Actor } from '../audit';
+import { jobStats, retryDead } from '../jobs';
 import { adminMemberList, memberToDelete } from './members';
 import { postToRemove, removePost, setSignInDisabled } from './moderation';
 import { deleteProject, saveProject, type ProjectImages } from './projects';
@@ -39,5 +40,16 @@ export const admin = {
   },
   log: {
     page: (page: number) => auditPage(db, page),
+  },
+  /** /admin/jobs: the queue's figures and its failing jobs; 'Retry' on a dead one, audited. */
+  jobs: {
+    stats: () => jobStats(db),
+    retry: (id: string, actor: Actor) =>
+      db.transaction().execute(async (trx) => {
+        const job = await retryDead(trx, id);
+        // The job's id, not its key: a mail's key can hold an address, the log holds none.
+        if (job) await recordAudit(trx, actor, { action: 'job.retry', target: `${job.kind} job ${job.id}` });
+        return Boolean(job);
+      }),
   },
 };

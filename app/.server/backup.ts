@@ -44,6 +44,7 @@ export const TABLES = [
   'bookings',
   'member_feeds',
   'jobs',
+  'booking_events',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];

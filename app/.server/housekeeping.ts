@@ -5,7 +5,7 @@
 // uploads, files a killed process left without their row, crashed requests' temp files.
 // Importing server code starts nothing.
 import { files, sweepOrphanAssets, sweepUnreferencedFiles } from './assets';
-import { reminderJobs } from './bookings';
+import { bookings, reminderJobs } from './bookings';
 import { db } from './db';
 import { sweepStaleUploads } from './forms';
 import { startWorker, stopWorker, type NewJob } from './jobs';
@@ -53,7 +53,10 @@ export function startHousekeeping() {
   console.log(`Uploaded files are kept in ${files.label}`);
   sweepFiles();
   setInterval(sweepFiles, HOUR_MS).unref();
-  startWorker(db, handlers, { recurring: (now) => [housekeepingJob(now)] });
+  startWorker(db, handlers, {
+    recurring: (now) => [housekeepingJob(now)],
+    sweeps: [(now) => bookings.releaseNoShows(now)],
+  });
 }
 
 /** SIGTERM: the worker stops claiming and finishes the job it runs. */

@@ -254,12 +254,19 @@ let worker: Worker | null = null;
 
 /**
  * Starts this instance's worker: a pass every `pollMs`, and the jobs a request queued run right
- * after its commit (queueing()). `recurring` adds the recurring jobs due by now before each pass.
+ * after its commit (queueing()). Before each pass, `recurring` adds the recurring jobs due by now
+ * and `sweeps` run: guarded updates any instance may run at any time, each row changed by one
+ * (the release of no-shows).
  */
 export function startWorker(
   db: Kysely<Database>,
   handlers: Handlers,
-  options: { pollMs?: number; now?: () => Date; recurring?: (now: Date) => NewJob[] } = {},
+  options: {
+    pollMs?: number;
+    now?: () => Date;
+    recurring?: (now: Date) => NewJob[];
+    sweeps?: ((now: Date) => Promise<unknown>)[];
+  } = {},
 ): Worker {
   if (worker) return worker;
   const now = options.now ?? (() => new Date());
@@ -270,6 +277,7 @@ export function startWorker(
   const tick = () => {
     pass = (async () => {
       for (const job of options.recurring?.(now()) ?? []) await enqueue(db, job, now());
+      for (const sweep of options.sweeps ?? []) await sweep(now());
       await runDue(db, handlers, { instance, now });
     })()
       .catch((error) => console.error('The job worker failed a pass:', error))

@@ -2,6 +2,7 @@
 // resource, its photo, status and booking rules in one multipart POST that works without
 // JavaScript. The server checks it with ResourceFormSchema and answers each problem next to its
 // field, with everything typed kept.
+import { DEFAULT_GRACE_MINUTES } from '~/lib/booking/check-in';
 import {
   getFormProps,
   getInputProps,
@@ -52,6 +53,8 @@ function fromResource(resource: Resource) {
     cancelCutoffMinutes: String(rules.cancelCutoffMinutes),
     maxUpcoming: resource.ownMaxUpcoming === null ? '' : String(resource.ownMaxUpcoming),
     maxWeekHours: rules.maxWeekMinutes === null ? '' : String(rules.maxWeekMinutes / 60),
+    checkIn: rules.checkInGraceMinutes != null ? 'on' : '',
+    graceMinutes: String(rules.checkInGraceMinutes ?? DEFAULT_GRACE_MINUTES),
   };
 }
 
@@ -66,6 +69,7 @@ const NEW_RESOURCE = {
   noticeMinutes: '0',
   horizonDays: '14',
   cancelCutoffMinutes: '0',
+  graceMinutes: String(DEFAULT_GRACE_MINUTES),
 };
 
 export function ResourceForm({
@@ -280,6 +284,25 @@ function RulesFields({
         field={fields.maxWeekHours}
         inputProps={number(fields.maxWeekHours, 1)}
         hint="Monday to Sunday. Empty: no limit."
+      />
+      <div className="field">
+        <label className="checkbox">
+          <input
+            {...getInputProps(fields.checkIn, { type: 'checkbox' })}
+            aria-describedby={`${fields.checkIn.id}-hint`}
+          />{' '}
+          Check-in required
+        </label>
+        <p id={`${fields.checkIn.id}-hint`} className="field-hint">
+          Members check in at the machine (its QR code) from 15 minutes before their booking; one nobody
+          checked in to by the start plus the grace is released for others.
+        </p>
+      </div>
+      <Field
+        label="Grace after the start (minutes)"
+        field={fields.graceMinutes}
+        inputProps={number(fields.graceMinutes, 1)}
+        hint="With check-in required: how late a member may check in."
       />
     </fieldset>
   );

@@ -33,7 +33,9 @@ test('/admin/jobs: the figures, a dead mail with its error, Retry sends it; a fo
   await expect(row).toContainText('Dead');
 
   await row.getByRole('button', { name: `Retry mail job mail:dead-letter:${to}` }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Queued again: it runs within a few seconds.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Queued again: it runs within a few seconds.',
+  );
   // The worker of the running site sends it (it polls every 5 s).
   expect((await waitForMail(to)).subject).toBe('Dead letter, sent again');
   await page.goto('/admin/log');

@@ -20,7 +20,7 @@ import {
   toResource,
   writeTransaction,
 } from './rows';
-import type { Booking, Resource } from '~/lib/booking/models';
+import { HOLDING, isOpen, OPEN, type Booking, type Resource } from '~/lib/booking/models';
 import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
 import { epochMinutes } from '~/lib/booking/time';
 import { actorName, recordAudit, type Actor } from '../audit';
@@ -165,7 +165,7 @@ async function bookingsOutOfService(
   now = new Date(),
 ): Promise<OutOfService | null> {
   const upcoming = (await activeRowsIn(trx, resourceId, now, FAR_FUTURE)).bookings.filter(
-    (row) => row.booking.end > now.toISOString(),
+    (row) => isOpen(row.booking) && row.booking.end > now.toISOString(),
   );
   if (!upcoming.length || (!change.newly && !change.alsoCancel)) return null;
   const { resource, reason, alsoCancel } = change;
@@ -205,6 +205,7 @@ async function cancelForReason(
     rows.map((row) => row.booking.id),
     actorName(change.actor),
     change.now,
+    change.reason,
   );
   for (const row of rows)
     await recordAudit(trx, change.actor, {
@@ -225,7 +226,7 @@ export async function upcomingBookingCount(db: Kysely<Database>, resourceId: str
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('resource_id', '=', resourceId)
     .where('kind', '=', 'booking')
-    .where('status', '=', 'active')
+    .where('status', 'in', OPEN)
     .where('ends_at', '>', now.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -266,13 +267,13 @@ export type MaintenanceOutcome =
   | { status: 'blocked'; blocks: Booking[] }
   | { status: 'not-found' };
 
-/** Active rows of a resource whose blocked time overlaps [start, end). */
+/** Rows of a resource that hold its time (HOLDING) and overlap [start, end). */
 async function activeRowsIn(trx: Kysely<Database>, resourceId: string, start: Date, end: Date) {
   const rows = await selectBookings(trx)
     .leftJoin('users', 'users.id', 'bookings.user_id')
     .select(['users.username', 'users.email'])
     .where('bookings.resource_id', '=', resourceId)
-    .where('bookings.status', '=', 'active')
+    .where('bookings.status', 'in', HOLDING)
     .where('bookings.block_start', '<', epochMinutes(end))
     .where('bookings.block_end', '>', epochMinutes(start))
     .orderBy('bookings.starts_at')

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { actorName, recordAudit, type Actor } from '../audit';
-import type { Booking, Resource } from '~/lib/booking/models';
+import { heldUntil, HOLDING, OPEN, type Booking, type Resource } from '~/lib/booking/models';
 import {
   cancelRefusal,
   countingWeek,
@@ -21,6 +21,8 @@ import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { inductionStanding } from './inductions';
 import { queueBookingCancelled, queueBookingConfirmation } from './mail';
 import { queueReminders } from './reminders';
+import { recordEvent } from './events';
+import { whenText } from '~/lib/booking/format';
 import {
   calendarBlocks,
   cancelRows,
@@ -131,6 +133,13 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
       );
       await queueBookingConfirmation(trx, member.email, booking);
       await queueReminders(trx, booking, now);
+      await recordEvent(trx, {
+        bookingIds: [booking.id],
+        kind: 'booked',
+        actor: onBehalf ? actorName(onBehalf.actor) : 'member',
+        reason: onBehalf?.reason,
+        at: now,
+      });
       return { status: 'booked', booking } as const;
     });
   } catch (error) {
@@ -155,21 +164,29 @@ export async function memberHolds(
     .selectFrom('bookings')
     .where('resource_id', '=', resourceId)
     .where('user_id', '=', userId)
-    .where('kind', '=', 'booking')
-    .where('status', '=', 'active');
+    .where('kind', '=', 'booking');
   const [upcoming, inWeek] = await Promise.all([
     mine
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('status', 'in', OPEN)
       .where('ends_at', '>', now.toISOString())
       .executeTakeFirstOrThrow(),
     mine
-      .select(['starts_at', 'ends_at'])
+      .select(['starts_at', 'ends_at', 'checked_out_at', 'released_at'])
+      .where('status', 'in', HOLDING)
       .where('starts_at', '>=', week.start.toISOString())
       .where('starts_at', '<', week.end.toISOString())
       .execute(),
   ]);
+  // The minutes each held the machine: a booking checked out early or released counts until then.
   const weekMinutes = inWeek.reduce(
-    (sum, booking) => sum + (Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000,
+    (sum, row) =>
+      sum +
+      (Date.parse(
+        heldUntil({ end: row.ends_at, checkedOutAt: row.checked_out_at, releasedAt: row.released_at }),
+      ) -
+        Date.parse(row.starts_at)) /
+        60_000,
     0,
   );
   return { upcoming: Number(upcoming.count), weekMinutes };
@@ -359,6 +376,13 @@ export async function changeBooking(
       const booking = toBooking(row);
       await queueBookingConfirmation(trx, row.email, booking, true);
       await queueReminders(trx, booking, now);
+      await recordEvent(trx, {
+        bookingIds: [booking.id],
+        kind: 'changed',
+        actor: 'member',
+        reason: `was ${whenText({ start: current.starts_at, end: current.ends_at })}`,
+        at: now,
+      });
       return { status: 'changed', booking };
     });
   } catch (error) {

@@ -5,6 +5,7 @@
 // a backup alone opens no feed (docs/decisions/026-feed-tokens-at-rest.md). Feeds
 // carry no METHOD; cancelled bookings stay in them as STATUS:CANCELLED for 30 days so that
 // subscribed calendars drop them.
+import { HOLDING } from '~/lib/booking/models';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -126,7 +127,7 @@ export function memberFeedsIn(db: Kysely<Database>) {
 }
 
 /**
- * What a feed shows, in time order: rows that ended at most `pastDays` ago, active or cancelled
+ * What a feed shows, in time order: rows that ended at most `pastDays` ago, held (HOLDING) or cancelled
  * within CANCELLED_KEPT_DAYS (so a subscribed calendar learns of the cancel and removes it).
  */
 const feedRows = (db: Kysely<Database>, pastDays: number, now: Date) =>
@@ -134,7 +135,7 @@ const feedRows = (db: Kysely<Database>, pastDays: number, now: Date) =>
     .where('bookings.ends_at', '>', new Date(now.getTime() - pastDays * DAY_MS).toISOString())
     .where((eb) =>
       eb.or([
-        eb('bookings.status', '=', 'active'),
+        eb('bookings.status', 'in', HOLDING),
         eb(
           'bookings.cancelled_at',
           '>',

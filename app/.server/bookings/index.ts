@@ -1,10 +1,10 @@
 // Booking the lab's resources (docs/product.md §10): what routes, the API and the admin CLI call.
 // Bookings always live in this site's own store, also in front of an upstream backend (API_URL),
 // whose calls have none (docs/architecture.md §13); a member there is this site's copy of them.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
-import type { Booking, Resource } from '~/lib/booking/models';
+import { HOLDING, OPEN, type Booking, type Resource } from '~/lib/booking/models';
 import { allowedLengths, atLimitText, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
 import { inTheWay, weekOfSlots, type Day } from '~/lib/booking/slots';
 import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
@@ -36,6 +36,7 @@ import { memberIdByUsername } from '../store/usernames';
 import { cancelForLab, staffBookings, type StaffFilters } from './staff';
 import type { Actor } from '../audit';
 import { queueing } from '../jobs';
+import { checkIn, checkOut, releaseNoShows } from './check-in';
 import {
   addMaintenance,
   bookForMember,
@@ -231,6 +232,16 @@ export function bookingsIn(db: Kysely<Database>) {
     memberInductions: (userId: string) => memberInductions(db, userId),
     openRequests: (userId: string) => openRequests(db, { userId }),
 
+    /** Checks a member's own booking in at the machine (/resources/{slug}/here). */
+    checkIn: (bookingId: string, userId: string) => queueing(() => checkIn(db, { bookingId, userId })),
+    /** An inductor or admin checks a member in for them, with a reason (audited). */
+    checkInFor: (bookingId: string, by: { actor: Actor; reason: string }) =>
+      queueing(() => checkIn(db, { bookingId, by })),
+    /** Ends the member's checked-in booking now: the rest of the slot is free again. */
+    checkOut: (bookingId: string, userId: string) => checkOut(db, { bookingId, userId }),
+    /** Releases the bookings nobody checked in to (the worker's sweep, every instance). */
+    releaseNoShows: (now: Date) => queueing(() => releaseNoShows(db, now)),
+
     /** 'Booking reminders' on /bookings: whether the member is mailed them. */
     reminders: {
       async on(userId: string) {
@@ -300,15 +311,21 @@ export function bookingsIn(db: Kysely<Database>) {
       { now = new Date(), pastShown }: { now?: Date; pastShown: number | null },
     ): Promise<{ upcoming: Booking[]; past: Booking[]; pastMore: number }> {
       const at = now.toISOString();
-      const active = () =>
-        selectBookings(db).where('bookings.user_id', '=', userId).where('bookings.status', '=', 'active');
-      let pastQuery = active()
-        .where('bookings.ends_at', '<=', at)
+      const mine = () => selectBookings(db).where('bookings.user_id', '=', userId);
+      // Past: held and ended, or over early (checked out, released) whatever its booked end.
+      const isPast = (eb: ExpressionBuilder<Database, 'bookings'>) =>
+        eb.and([
+          eb('bookings.status', 'in', HOLDING),
+          eb.or([eb('bookings.ends_at', '<=', at), eb('bookings.status', 'in', ['checked_out', 'no_show'])]),
+        ]);
+      let pastQuery = mine()
+        .where(isPast)
         .orderBy('bookings.starts_at', 'desc')
         .orderBy('bookings.id', 'desc');
       if (pastShown !== null) pastQuery = pastQuery.limit(pastShown + 1);
       const [upcoming, past] = await Promise.all([
-        active()
+        mine()
+          .where('bookings.status', 'in', OPEN)
           .where('bookings.ends_at', '>', at)
           .orderBy('bookings.starts_at')
           .orderBy('bookings.id')
@@ -320,9 +337,8 @@ export function bookingsIn(db: Kysely<Database>) {
         const counted = await db
           .selectFrom('bookings')
           .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', userId)
-          .where('status', '=', 'active')
-          .where('ends_at', '<=', at)
+          .where('bookings.user_id', '=', userId)
+          .where(isPast)
           .executeTakeFirstOrThrow();
         pastMore = Number(counted.n) - pastShown;
       }

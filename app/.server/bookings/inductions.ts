@@ -9,7 +9,7 @@ import { actorName, recordAudit } from '../audit';
 import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
 import type { InductionStanding } from '~/lib/booking/rules';
 import { addLabMonths, labDayOf } from '~/lib/booking/time';
-import type { Booking } from '~/lib/booking/models';
+import { OPEN, type Booking } from '~/lib/booking/models';
 import { cancelRows, lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 import {
   queueInductionDeclined,
@@ -224,7 +224,7 @@ export async function bookingsNeeding(
     .where('resources.induction_id', '=', inductionId)
     .where('bookings.user_id', '=', userId)
     .where('bookings.kind', '=', 'booking')
-    .where('bookings.status', '=', 'active')
+    .where('bookings.status', 'in', OPEN)
     .where('bookings.ends_at', '>', now.toISOString())
     .orderBy('bookings.starts_at')
     .execute();
@@ -286,6 +286,7 @@ export async function revokeInduction(
         bookings.map((booking) => booking.id),
         actorName(actor),
         now,
+        input.reason,
       );
       for (const booking of bookings)
         await recordAudit(trx, actor, {
@@ -567,7 +568,7 @@ export async function upcomingNeeding(db: Kysely<Database>, inductionIds: string
     ])
     .where('resources.induction_id', 'in', inductionIds)
     .where('bookings.kind', '=', 'booking')
-    .where('bookings.status', '=', 'active')
+    .where('bookings.status', 'in', OPEN)
     .where('bookings.ends_at', '>', now.toISOString())
     .groupBy(['bookings.user_id', 'resources.induction_id'])
     .execute();

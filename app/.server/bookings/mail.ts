@@ -12,6 +12,7 @@ import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
 import { whenText } from '~/lib/booking/format';
+import { labClockZoned, labDayOf, longDayName } from '~/lib/booking/time';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 
@@ -72,6 +73,23 @@ export async function queueBookingCancelled(
       },
     ],
   });
+}
+
+/** A booking released at its start plus the grace, nobody having checked in. */
+export async function queueReleased(trx: Kysely<Database>, to: string, booking: Booking) {
+  const at = `${longDayName(labDayOf(new Date(booking.start)))}, ${labClockZoned(new Date(booking.start))}`;
+  await queueMail(
+    trx,
+    `booking-released:${booking.id}`,
+    linkMessage({
+      to,
+      subject: `Booking released: ${booking.resource.name}`,
+      intro: `Your booking of ${booking.resource.name} at ${at} was released because nobody checked in.`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'On a machine that needs check-in, scan its QR code (or open its page) when you arrive.',
+    }),
+  );
 }
 
 /** To each inductor of the induction and every admin, one job each: a failed send stops no other. */

@@ -4,11 +4,13 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../db/engine';
 import { config } from '../config';
 import type { BookingsTable, Database, ResourcesTable } from '../db/schema';
-import type { Booking, Resource, ResourceKind } from '~/lib/booking/models';
+import { heldUntil, HOLDING, type Booking, type Resource, type ResourceKind } from '~/lib/booking/models';
 import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
 import type { CalendarBlock } from '~/lib/booking/slots';
 import { epochMinutes } from '~/lib/booking/time';
+import { DEFAULT_GRACE_MINUTES } from '~/lib/booking/check-in';
 import { cancelReminders } from './reminders';
+import { recordEvent } from './events';
 
 /**
  * Runs `work` in a transaction that holds the write lock from its first statement on SQLite (every
@@ -77,6 +79,7 @@ export const rulesOf = (row: Selectable<ResourcesTable>): BookingRules => ({
   cancelCutoffMinutes: row.cancel_cutoff_minutes,
   maxUpcoming: row.max_upcoming ?? config.BOOKING_MAX_UPCOMING,
   maxWeekMinutes: row.max_week_minutes,
+  checkInGraceMinutes: row.check_in_required ? row.grace_minutes : null,
 });
 
 export const rulesColumns = (rules: BookingRules) => ({
@@ -90,6 +93,8 @@ export const rulesColumns = (rules: BookingRules) => ({
   cancel_cutoff_minutes: rules.cancelCutoffMinutes,
   max_upcoming: rules.maxUpcoming,
   max_week_minutes: rules.maxWeekMinutes,
+  check_in_required: rules.checkInGraceMinutes != null ? 1 : 0,
+  grace_minutes: rules.checkInGraceMinutes ?? DEFAULT_GRACE_MINUTES,
 });
 
 export const toResource = (row: ResourceRow): Resource => ({
@@ -143,10 +148,13 @@ export const toBooking = (row: BookingRow): Booking => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   cancelledAt: row.cancelled_at,
+  checkedInAt: row.checked_in_at,
+  checkedOutAt: row.checked_out_at,
+  releasedAt: row.released_at,
 });
 
 /**
- * The active rows of a resource that block time between two instants, as calendar blocks; without
+ * The rows of a resource that hold time (HOLDING) between two instants, for the minutes they held it, as calendar blocks; without
  * the booking `leaving` out, the one a member is changing (it does not stand in its own way).
  */
 export async function calendarBlocks(
@@ -159,9 +167,9 @@ export async function calendarBlocks(
 ): Promise<CalendarBlock[]> {
   let query = db
     .selectFrom('bookings')
-    .select(['kind', 'user_id', 'starts_at', 'ends_at', 'block_end'])
+    .select(['kind', 'user_id', 'starts_at', 'ends_at', 'block_end', 'checked_out_at', 'released_at'])
     .where('resource_id', '=', resourceId)
-    .where('status', '=', 'active')
+    .where('status', 'in', HOLDING)
     .where('block_start', '<', epochMinutes(to) + 1)
     .where('block_end', '>', epochMinutes(from));
   if (leaving) query = query.where('id', '<>', leaving);
@@ -170,17 +178,19 @@ export async function calendarBlocks(
     kind: row.kind,
     mine: viewerId !== null && row.user_id === viewerId,
     start: new Date(row.starts_at),
-    end: new Date(row.ends_at),
+    end: new Date(
+      heldUntil({ end: row.ends_at, checkedOutAt: row.checked_out_at, releasedAt: row.released_at }),
+    ),
     blockedUntil: new Date(row.block_end * 60_000),
   }));
 }
 
 /**
- * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds), and their
- * queued reminders, and returns them as they are now: a row another request cancelled first is not
+ * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds), with their
+ * queued reminders and an event each (`reason`: the lab's), and returns them as they are now: a row another request cancelled first is not
  * changed or returned again.
  */
-export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date) {
+export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date, reason = '') {
   if (!ids.length) return [];
   const changed = await trx
     .updateTable('bookings')
@@ -196,11 +206,9 @@ export async function cancelRows(trx: Kysely<Database>, ids: string[], by: strin
     .returning('id')
     .execute();
   if (!changed.length) return [];
-  await cancelReminders(
-    trx,
-    changed.map((row) => row.id),
-    now,
-  );
+  const cancelled = changed.map((row) => row.id);
+  await cancelReminders(trx, cancelled, now);
+  await recordEvent(trx, { bookingIds: cancelled, kind: 'cancelled', actor: by, reason, at: now });
   const rows = await selectBookings(trx)
     .where(
       'bookings.id',

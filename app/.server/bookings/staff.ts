@@ -1,6 +1,7 @@
 // The lab's day as staff see it (/admin/bookings, docs/product.md §10): members' bookings by
 // resource, day and member, in pages; the day sheet of one resource; and a booking cancelled by
 // the lab with a reason, audited in the same transaction (the facade mails the member after it).
+import { HOLDING } from '~/lib/booking/models';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { actorName, recordAudit, type Actor } from '../audit';
@@ -27,12 +28,12 @@ export interface StaffBooking {
   member: { username: string; fullname: string } | null;
 }
 
-/** Active bookings and maintenance blocks matching `filters`, by start; `more` when a next page has some. */
+/** Bookings that hold the machine (used or not) and maintenance blocks matching `filters`, by start; `more` when a next page has some. */
 export async function staffBookings(db: Kysely<Database>, filters: StaffFilters, now = new Date()) {
   let query = selectBookings(db)
     .leftJoin('users', 'users.id', 'bookings.user_id')
     .select(['users.username', 'users.fullname'])
-    .where('bookings.status', '=', 'active');
+    .where('bookings.status', 'in', HOLDING);
   if (filters.resource) query = query.where('resources.slug', '=', filters.resource);
   if (filters.member) query = query.where('users.username_key', '=', usernameKey(filters.member));
   const day = filters.day ?? (filters.member ? null : labDayOf(now));
@@ -77,7 +78,7 @@ export async function cancelForLab(
       .where('bookings.kind', '=', 'booking')
       .executeTakeFirst();
     if (!member) return { status: 'not-found' };
-    const [booking] = await cancelRows(trx, [bookingId], actorName(actor), now);
+    const [booking] = await cancelRows(trx, [bookingId], actorName(actor), now, reason);
     if (!booking) return { status: 'not-found' };
     await recordAudit(trx, actor, {
       action: 'booking.cancel',

@@ -32,6 +32,7 @@ import * as cardPostsIndex from './migrations/010-card-posts-index';
 import * as bookings from './migrations/011-bookings';
 import * as feedTokens from './migrations/012-feed-tokens';
 import * as jobs from './migrations/013-jobs';
+import * as checkIn from './migrations/014-check-in';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '011-bookings': bookings,
   '012-feed-tokens': feedTokens,
   '013-jobs': jobs,
+  '014-check-in': checkIn,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

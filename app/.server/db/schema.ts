@@ -1,6 +1,7 @@
 // Table types for Kysely. Dates are ISO-8601 text and booleans 0/1 integers, so the same queries
 // run on SQLite and PostgreSQL.
 import type { Generated } from 'kysely';
+import type { BookingStatus } from '~/lib/booking/models';
 
 export interface UsersTable {
   id: string;
@@ -192,6 +193,9 @@ export interface ResourcesTable {
   status_reason: Generated<string>;
   /** when it went out of service (migration 013; null: in service, or since before then) */
   status_since: Generated<string | null>;
+  /** 1: members check in at the machine within grace_minutes of the start, or it is released */
+  check_in_required: Generated<number>;
+  grace_minutes: Generated<number>;
   induction_id: string | null;
   slot_minutes: number;
   min_minutes: number;
@@ -264,7 +268,7 @@ export interface BookingsTable {
   block_start: number;
   block_end: number;
   note: Generated<string>;
-  status: Generated<'active' | 'cancelled'>;
+  status: Generated<BookingStatus>;
   sequence: Generated<number>;
   booked_by: string | null;
   reason: Generated<string>;
@@ -272,6 +276,23 @@ export interface BookingsTable {
   created_at: string;
   updated_at: string;
   cancelled_at: string | null;
+  checked_in_at: Generated<string | null>;
+  /** who checked the member in for them ('@inductor'), with check_in_reason; null: the member */
+  checked_in_by: Generated<string | null>;
+  check_in_reason: Generated<string>;
+  checked_out_at: Generated<string | null>;
+  /** when the worker released it, nobody having checked in (status 'no_show') */
+  released_at: Generated<string | null>;
+}
+
+/** A booking's history (migration 014), appended in the transaction of each change. */
+export interface BookingEventsTable {
+  id: string;
+  booking_id: string;
+  at: string;
+  kind: string;
+  actor: string;
+  reason: Generated<string>;
 }
 
 /** A member's private calendar feed: the secret in its address. */
@@ -327,4 +348,5 @@ export interface Database {
   bookings: BookingsTable;
   member_feeds: MemberFeedsTable;
   jobs: JobsTable;
+  booking_events: BookingEventsTable;
 }

@@ -244,7 +244,9 @@ export const BookingOutSchema = z.object({
   start: z.string().describe('ISO 8601, UTC'),
   end: z.string().describe('ISO 8601, UTC'),
   note: z.string(),
-  status: z.enum(['active', 'cancelled']),
+  status: z
+    .enum(['active', 'checked_in', 'checked_out', 'no_show', 'cancelled'])
+    .describe('checked_out: ended early; no_show: released, nobody checked in'),
   created_at: z.string(),
   cancelled_at: z.string().nullable(),
 });

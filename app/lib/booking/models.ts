@@ -40,7 +40,7 @@ export interface Booking {
   start: string;
   end: string;
   note: string;
-  status: 'active' | 'cancelled';
+  status: BookingStatus;
   sequence: number;
   /** `@admin` who booked on a member's behalf or made a maintenance block */
   bookedBy: string | null;
@@ -48,7 +48,34 @@ export interface Booking {
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  releasedAt: string | null;
 }
+
+/**
+ * 'active' (booked), 'checked_in', 'checked_out' (ended early), 'no_show' (released: nobody
+ * checked in), 'cancelled'. Every status but 'cancelled' held the machine (HOLDING).
+ */
+export type BookingStatus = 'active' | 'checked_in' | 'checked_out' | 'no_show' | 'cancelled';
+
+/** The statuses that held the machine: the clash guarantee, calendars, feeds and limits read these. */
+export const HOLDING = ['active', 'checked_in', 'checked_out', 'no_show'] as const satisfies BookingStatus[];
+
+/** The statuses of a booking not over yet: what counts as upcoming (and may still be used). */
+export const OPEN = ['active', 'checked_in'] as const satisfies BookingStatus[];
+
+export const isOpen = (booking: Pick<Booking, 'status'>) =>
+  booking.status === 'active' || booking.status === 'checked_in';
+
+/**
+ * When a booking stopped holding the machine (before its buffer): its end, or earlier when it was
+ * checked out or released. Limits count these minutes, calendars draw them.
+ */
+export const heldUntil = (booking: Pick<Booking, 'end' | 'checkedOutAt' | 'releasedAt'>) => {
+  const early = booking.checkedOutAt ?? booking.releasedAt;
+  return early && early < booking.end ? early : booking.end;
+};
 
 export interface Induction extends InductionRef {
   description: string;

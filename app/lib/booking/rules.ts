@@ -17,6 +17,7 @@ import {
 } from './time';
 
 import { clockText as clock, SLOT_LENGTHS, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './week';
+import { checkInRuleText } from './check-in';
 
 export { clockText, SLOT_LENGTHS, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './week';
 
@@ -42,6 +43,11 @@ export interface BookingRules {
   maxUpcoming: number | null;
   /** the most minutes a member may book here per lab week, Monday to Sunday (null: no limit) */
   maxWeekMinutes: number | null;
+  /**
+   * 'Check-in required': members check in at the machine by the start plus these minutes, or the
+   * booking is released (null or absent: no check-in)
+   */
+  checkInGraceMinutes?: number | null;
 }
 
 export type ResourceStatus = 'available' | 'out_of_service';
@@ -273,6 +279,7 @@ export function describeRules(rules: BookingRules): string[] {
     lines.push(
       `Each member may book up to ${duration(rules.maxWeekMinutes)} here per week (Monday to Sunday; a booking counts in the week it starts).`,
     );
+  if (rules.checkInGraceMinutes != null) lines.push(checkInRuleText(rules.checkInGraceMinutes));
   return lines;
 }
 

@@ -1,5 +1,6 @@
 // Booking forms' schemas (docs/product.md §10), shared by the browser and the server, which is the
 // authority: each message is written here once.
+import { DEFAULT_GRACE_MINUTES } from './check-in';
 import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
@@ -147,6 +148,11 @@ export const ResourceFormSchema = z
       .min(1, 'How far ahead must be at least 1 day')
       .max(365, 'How far ahead must be at most 365 days'),
     cancelCutoffMinutes: minutes('Cancellation cutoff', 30 * 1440).default(0),
+    /** 'Check-in required', and the grace after the start before an unused booking is released */
+    checkIn: z.boolean().default(false),
+    graceMinutes: minutes('Grace', 240)
+      .min(1, 'Grace must be at least 1 minute')
+      .default(DEFAULT_GRACE_MINUTES),
     maxUpcoming: optionalCount('Most upcoming bookings', 100),
     maxWeekHours: optionalCount('Most hours per week', 168),
   })
@@ -208,6 +214,7 @@ export function rulesFromForm(form: ResourceForm): BookingRules {
     cancelCutoffMinutes: form.cancelCutoffMinutes,
     maxUpcoming: form.maxUpcoming ?? null,
     maxWeekMinutes: form.maxWeekHours ? form.maxWeekHours * 60 : null,
+    checkInGraceMinutes: form.checkIn ? form.graceMinutes : null,
   };
 }
 

@@ -1,0 +1,172 @@
+// Check-in, check-out and releases on the real store (both engines): one winner when a check-in
+// and a release meet, the machine free at once after either end, and a history of each change.
+import { afterAll, describe, expect, test } from 'vitest';
+import { db } from '../db';
+import { bookingsIn } from './index';
+import { book } from './book';
+import { checkIn, checkOut, releaseNoShows } from './check-in';
+import { historyOf } from './events';
+import { newMember, newResource } from '../../../tests/support/store-fixtures';
+
+afterAll(() => db.destroy());
+
+const bookings = bookingsIn(db);
+const MINUTE = 60_000;
+
+/** A whole hour some days ahead (notice and horizon pass), and an instant relative to it. */
+const ahead = (days: number, hour = 10) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date;
+};
+const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+
+/** Booked past the facade's rate limit (the race books 50 times). */
+async function booked(resourceId: string, userId: string, start: Date, minutes = 60) {
+  const outcome = await book(db, { resourceId, userId, start, minutes, note: '' });
+  if (outcome.status !== 'booked') throw new Error(JSON.stringify(outcome));
+  return outcome.booking;
+}
+
+const statusOf = async (id: string) =>
+  (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+describe('check-in', () => {
+  test('opens 15 minutes before, closes at the start plus the grace; only on resources that require it', async () => {
+    const { id: resourceId } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
+    const { id: plain } = await newResource(db);
+    const member = await newMember(db, 'ci');
+    const start = ahead(3);
+    const booking = await booked(resourceId, member.id, start);
+    expect(await checkIn(db, { bookingId: booking.id, userId: member.id, now: after(start, -16) })).toEqual({
+      status: 'refused',
+      message: expect.stringMatching(/^Check-in opens at \d\d:\d\d/),
+    });
+    const other = await newMember(db, 'other');
+    expect((await checkIn(db, { bookingId: booking.id, userId: other.id, now: start })).status).toBe(
+      'not-found',
+    );
+    expect(
+      (await checkIn(db, { bookingId: booking.id, userId: member.id, now: after(start, -15) })).status,
+    ).toBe('checked-in');
+    expect(await statusOf(booking.id)).toBe('checked_in');
+    const noCheckIn = await booked(plain, member.id, start);
+    expect((await checkIn(db, { bookingId: noCheckIn.id, userId: member.id, now: start })).status).toBe(
+      'not-found',
+    );
+  });
+
+  test('check-out ends it now: the rest of the slot (after the buffer) can be booked at once', async () => {
+    const { id: resourceId } = await newResource(db, {
+      rules: { checkInGraceMinutes: 15, slotMinutes: 15, minMinutes: 15, bufferMinutes: 15 },
+    });
+    const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
+    const start = ahead(4);
+    const anas = await booked(resourceId, ana.id, start, 120);
+    await checkIn(db, { bookingId: anas.id, userId: ana.id, now: start });
+    // Before: bo's booking at +60 is in the way.
+    const tooEarly = await bookings.book({
+      resourceId,
+      userId: bo.id,
+      start: after(start, 60),
+      minutes: 30,
+      note: '',
+    });
+    expect(tooEarly.status).toBe('taken');
+    expect((await checkOut(db, { bookingId: anas.id, userId: ana.id, now: after(start, 40) })).status).toBe(
+      'checked-out',
+    );
+    // Ended at +40, buffer 15: free from +55.
+    expect(
+      (await bookings.book({ resourceId, userId: bo.id, start: after(start, 45), minutes: 15, note: '' }))
+        .status,
+    ).toBe('taken');
+    expect(
+      (await bookings.book({ resourceId, userId: bo.id, start: after(start, 60), minutes: 30, note: '' }))
+        .status,
+    ).toBe('booked');
+    const history = (await historyOf(db, [anas.id])).get(anas.id)!;
+    expect(history.map((event) => event.kind)).toEqual(['booked', 'checked-in', 'checked-out']);
+    // Checked out twice: nothing more to do.
+    expect((await checkOut(db, { bookingId: anas.id, userId: ana.id, now: after(start, 50) })).status).toBe(
+      'not-found',
+    );
+  });
+});
+
+describe('release of no-shows', () => {
+  test('at the start plus the grace: no-show, free from that minute, the member mailed, on record', async () => {
+    const { id: resourceId } = await newResource(db, {
+      name: 'Released Laser',
+      rules: { checkInGraceMinutes: 20 },
+    });
+    const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
+    const start = ahead(5);
+    const anas = await booked(resourceId, ana.id, start, 120);
+    await releaseNoShows(db, after(start, 19));
+    expect(await statusOf(anas.id)).toBe('active');
+    expect(await releaseNoShows(db, after(start, 20))).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(anas.id)).toBe('no_show');
+    // Too late to check in now.
+    expect(await checkIn(db, { bookingId: anas.id, userId: ana.id, now: after(start, 19) })).toEqual({
+      status: 'refused',
+      message: 'This booking was released because nobody checked in.',
+    });
+    // Free from start + 20: bo books the rest (30-minute slots: from +30).
+    expect(
+      (await bookings.book({ resourceId, userId: bo.id, start: after(start, 30), minutes: 60, note: '' }))
+        .status,
+    ).toBe('booked');
+    const mail = await db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('key', '=', `mail:booking-released:${anas.id}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(mail.payload)).toMatchObject({
+      to: ana.email,
+      subject: 'Booking released: Released Laser',
+      text: expect.stringMatching(
+        /^Your booking of Released Laser at \w+ \d+ \w+ \d{4}, \d\d:\d\d was released because nobody checked in\./,
+      ),
+    });
+    expect((await historyOf(db, [anas.id])).get(anas.id)!.map((event) => [event.kind, event.actor])).toEqual([
+      ['booked', 'member'],
+      ['released', 'lab'],
+    ]);
+    // Still on the member's record, among the past.
+    const mine = await bookings.mine(ana.id, { now: after(start, 21), pastShown: 20 });
+    expect(mine.past.map((booking) => [booking.id, booking.status])).toEqual([[anas.id, 'no_show']]);
+    expect(mine.upcoming).toEqual([]);
+  });
+
+  test('check-in and release at the same moment, 50 rounds: exactly one wins each', async () => {
+    const { id: resourceId } = await newResource(db, {
+      rules: { checkInGraceMinutes: 15, maxUpcoming: 100 },
+    });
+    const member = await newMember(db, 'race');
+    const base = ahead(6, 0);
+    for (let round = 0; round < 50; round++) {
+      const start = after(base, round * 60);
+      const booking = await booked(resourceId, member.id, start, 30);
+      // The member's clock says 14:59 past the start, the worker's 15:00: both act. On PostgreSQL
+      // each takes a connection of the pool and they run side by side; SQLite takes one writer
+      // at a time (two connections in one process would wait for each other's lock forever).
+      const [checkedIn, released] = await Promise.all([
+        checkIn(db, { bookingId: booking.id, userId: member.id, now: after(start, 14.99) }),
+        releaseNoShows(db, after(start, 15)),
+      ]);
+      const status = await statusOf(booking.id);
+      if (checkedIn.status === 'checked-in') expect(status).toBe('checked_in');
+      else {
+        expect(checkedIn).toEqual({
+          status: 'refused',
+          message: 'This booking was released because nobody checked in.',
+        });
+        expect(status).toBe('no_show');
+        expect(released).toBeGreaterThanOrEqual(1);
+      }
+      const kinds = (await historyOf(db, [booking.id])).get(booking.id)!.map((event) => event.kind);
+      expect(kinds.filter((kind) => kind === 'checked-in' || kind === 'released')).toHaveLength(1);
+    }
+  });
+});

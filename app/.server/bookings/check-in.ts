@@ -1,0 +1,179 @@
+// Check-in, check-out and the release of no-shows (docs/product.md §10 'Check-in'). Each is a
+// guarded update of the booking's status in its own transaction, with its event: a check-in and a
+// release at the same moment both want an 'active' row, and the database gives it to one (196 of
+// 200 such races had two winners with a read-then-write, FAIR-USE notes). A check-out or a release
+// shortens the row's block range, so the rest of the slot is free at once.
+import type { Kysely } from 'kysely';
+import { actorName, recordAudit, type Actor } from '../audit';
+import type { Database } from '../db/schema';
+import { checkInRefusal } from '~/lib/booking/check-in';
+import type { Booking } from '~/lib/booking/models';
+import { addMinutes, epochMinutes } from '~/lib/booking/time';
+import { recordEvent } from './events';
+import { queueReleased } from './mail';
+import { cancelReminders } from './reminders';
+import { selectBookings, toBooking, writeTransaction } from './rows';
+
+export type CheckInOutcome =
+  | { status: 'checked-in'; booking: Booking }
+  | { status: 'refused'; message: string }
+  | { status: 'not-found' };
+
+/** A booking of a resource that requires check-in, with the resource's grace (null: not found). */
+async function checkable(trx: Kysely<Database>, bookingId: string) {
+  const row = await selectBookings(trx)
+    .innerJoin('users', 'users.id', 'bookings.user_id')
+    .select([
+      'resources.check_in_required',
+      'resources.grace_minutes',
+      'resources.buffer_minutes',
+      'users.username',
+      'users.email',
+    ])
+    .where('bookings.id', '=', bookingId)
+    .where('bookings.kind', '=', 'booking')
+    .executeTakeFirst();
+  return row?.check_in_required ? row : null;
+}
+
+/**
+ * Checks a booking in: the member themself (`userId`), or an inductor or admin for them with a
+ * reason (`by`, audited: the kiosk case). Refused outside the window, or when the release won.
+ */
+export async function checkIn(
+  db: Kysely<Database>,
+  input: { bookingId: string; userId?: string; by?: { actor: Actor; reason: string }; now?: Date },
+): Promise<CheckInOutcome> {
+  const now = input.now ?? new Date();
+  return writeTransaction(db, async (trx): Promise<CheckInOutcome> => {
+    const row = await checkable(trx, input.bookingId);
+    if (!row || (input.userId && row.user_id !== input.userId)) return { status: 'not-found' };
+    const refusal = checkInRefusal(toBooking(row), row.grace_minutes, now);
+    if (refusal) return { status: 'refused', message: refusal };
+    const by = input.by ? actorName(input.by.actor) : null;
+    const won = await trx
+      .updateTable('bookings')
+      .set({
+        status: 'checked_in',
+        checked_in_at: now.toISOString(),
+        checked_in_by: by,
+        check_in_reason: input.by?.reason ?? '',
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'active')
+      .returning('id')
+      .executeTakeFirst();
+    // The release (or another check-in) came first.
+    if (!won) return { status: 'refused', message: 'This booking was released because nobody checked in.' };
+    await recordEvent(trx, {
+      bookingIds: [row.id],
+      kind: 'checked-in',
+      actor: by ?? 'member',
+      reason: input.by?.reason,
+      at: now,
+    });
+    if (input.by)
+      await recordAudit(trx, input.by.actor, {
+        action: 'booking.check-in',
+        target: `${row.resource_name} ${row.starts_at} for @${row.username}`,
+        detail: input.by.reason,
+      });
+    return {
+      status: 'checked-in',
+      booking: toBooking({ ...row, status: 'checked_in', checked_in_at: now.toISOString() }),
+    };
+  });
+}
+
+export type CheckOutOutcome = { status: 'checked-out'; booking: Booking } | { status: 'not-found' };
+
+/** Ends a checked-in booking now: the rest of its slot, after the buffer, is free at once. */
+export async function checkOut(
+  db: Kysely<Database>,
+  input: { bookingId: string; userId: string; now?: Date },
+): Promise<CheckOutOutcome> {
+  const now = input.now ?? new Date();
+  return writeTransaction(db, async (trx): Promise<CheckOutOutcome> => {
+    const row = await checkable(trx, input.bookingId);
+    if (!row || row.user_id !== input.userId || row.status !== 'checked_in') return { status: 'not-found' };
+    const ended = now.toISOString() < row.ends_at ? now : new Date(row.ends_at);
+    const won = await trx
+      .updateTable('bookings')
+      .set({
+        status: 'checked_out',
+        checked_out_at: ended.toISOString(),
+        // The buffer after it still applies, from the minute it ended (never later than booked).
+        block_end: Math.min(
+          row.block_end,
+          Math.ceil(addMinutes(ended, row.buffer_minutes).getTime() / 60_000),
+        ),
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'checked_in')
+      .returning('id')
+      .executeTakeFirst();
+    if (!won) return { status: 'not-found' };
+    await recordEvent(trx, { bookingIds: [row.id], kind: 'checked-out', actor: 'member', at: now });
+    return {
+      status: 'checked-out',
+      booking: toBooking({ ...row, status: 'checked_out', checked_out_at: ended.toISOString() }),
+    };
+  });
+}
+
+/**
+ * Releases every booking nobody checked in to by its start plus its resource's grace: status
+ * 'no_show', held only until then (the machine is free from that minute), the member mailed.
+ * Run by each instance's worker on every pass; each row is released by one of them. The count.
+ */
+export async function releaseNoShows(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const due = await db
+    .selectFrom('bookings')
+    .innerJoin('resources', 'resources.id', 'bookings.resource_id')
+    .select('bookings.id')
+    .where('resources.check_in_required', '=', 1)
+    .where('bookings.kind', '=', 'booking')
+    .where('bookings.status', '=', 'active')
+    .where((eb) =>
+      eb(eb('bookings.block_start', '+', eb.ref('resources.grace_minutes')), '<=', epochMinutes(now)),
+    )
+    .orderBy('bookings.block_start')
+    .limit(100)
+    .execute();
+  let released = 0;
+  for (const { id } of due) if (await release(db, id, now)) released++;
+  return released;
+}
+
+async function release(db: Kysely<Database>, bookingId: string, now: Date) {
+  return writeTransaction(db, async (trx) => {
+    const row = await checkable(trx, bookingId);
+    if (!row || row.status !== 'active') return false;
+    const at = addMinutes(new Date(row.starts_at), row.grace_minutes);
+    const won = await trx
+      .updateTable('bookings')
+      .set((eb) => ({
+        status: 'no_show',
+        released_at: at.toISOString(),
+        block_end: Math.min(row.block_end, epochMinutes(at)),
+        sequence: eb('sequence', '+', 1),
+        updated_at: now.toISOString(),
+      }))
+      .where('id', '=', bookingId)
+      .where('status', '=', 'active')
+      .returning('id')
+      .executeTakeFirst();
+    // A check-in came first.
+    if (!won) return false;
+    await cancelReminders(trx, [bookingId], now);
+    await recordEvent(trx, { bookingIds: [bookingId], kind: 'released', actor: 'lab', at: now });
+    await queueReleased(
+      trx,
+      row.email,
+      toBooking({ ...row, status: 'no_show', released_at: at.toISOString() }),
+    );
+    return true;
+  });
+}

@@ -1,0 +1,53 @@
+// A booking's history (docs/architecture.md §13): one row of booking_events per change, appended
+// in the change's own transaction (booked, changed, cancelled, checked-in, checked-out, released)
+// or right after a reminder was sent (reminded). Never updated; the usage figures read it.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type EventKind =
+  'booked' | 'changed' | 'cancelled' | 'checked-in' | 'checked-out' | 'released' | 'reminded';
+
+/** `actor`: '@username', 'admin CLI', 'member' (the booking's own member) or 'lab' (the worker). */
+export async function recordEvent(
+  trx: Kysely<Database>,
+  event: { bookingIds: string[]; kind: EventKind; actor: string; reason?: string; at: Date },
+) {
+  if (!event.bookingIds.length) return;
+  await trx
+    .insertInto('booking_events')
+    .values(
+      event.bookingIds.map((bookingId) => ({
+        id: crypto.randomUUID(),
+        booking_id: bookingId,
+        at: event.at.toISOString(),
+        kind: event.kind,
+        actor: event.actor,
+        reason: event.reason ?? '',
+      })),
+    )
+    .execute();
+}
+
+export interface BookingEvent {
+  at: string;
+  kind: EventKind;
+  actor: string;
+  reason: string;
+}
+
+/** The events of `bookingIds`, oldest first, by booking. */
+export async function historyOf(db: Kysely<Database>, bookingIds: string[]) {
+  const history = new Map<string, BookingEvent[]>();
+  if (!bookingIds.length) return history;
+  const rows = await db
+    .selectFrom('booking_events')
+    .select(['booking_id', 'at', 'kind', 'actor', 'reason'])
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  for (const { booking_id, ...event } of rows)
+    history.set(booking_id, [...(history.get(booking_id) ?? []), event as BookingEvent]);
+  return history;
+}

@@ -12,7 +12,7 @@ export {
   setDirectoryListing,
 } from './own-data';
 export { store } from './store';
-export { askForInduction, bookings, calendarAnswer, inductionFor } from './bookings';
+export { askForInduction, bookings, calendarAnswer, checkInQr, inductionFor } from './bookings';
 export { submitResourceForm } from './resource-form';
 export { requireOwnBooking } from './own-booking';
 // The schemas routes' actions check forms with: through here, so no page's bundle loads zod.
@@ -22,6 +22,8 @@ export {
   ChangeBookingSchema,
   FeedResetSchema,
   BookingRemindersSchema,
+  CheckInForSchema,
+  CheckInSchema,
   InductionDeclineSchema,
   InductionFormSchema,
   InductionRequestSchema,

@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   'induction.sign-off': 'signed off',
   'induction.revoke': 'revoked the induction of',
   'job.retry': 'retried the dead',
+  'booking.check-in': 'checked in, for the member,',
 };
 
 export const auditActionText = (action: string) => ACTIONS[action] ?? action;

@@ -33,6 +33,15 @@ export default function EditResource() {
       <p>
         <Link to={`/resources/${resource.slug}`}>Its page</Link> ·{' '}
         <Link to={`/admin/resources/${resource.id}/maintenance`}>Maintenance and booking for a member</Link>
+        {resource.rules.checkInGraceMinutes != null ? (
+          <>
+            {' '}
+            · {/* A file, not a page: a plain link, so the browser opens it to print. */}
+            <a href={`/admin/resources/${resource.id}/qr.svg`} download={`check-in-${resource.slug}.svg`}>
+              Check-in QR code (SVG, to print)
+            </a>
+          </>
+        ) : null}
       </p>
       <ResourceForm
         resource={resource}

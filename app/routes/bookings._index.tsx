@@ -21,7 +21,7 @@ import {
   UNKNOWN_FORM,
 } from '~/.server';
 import { CalendarFeed, Reminders } from '~/components/booking-settings';
-import { inductionStatusText, whenText } from '~/lib/booking/format';
+import { eventText, inductionStatusText, statusText, whenText } from '~/lib/booking/format';
 import type { Booking } from '~/lib/booking/models';
 import { cancelRefusal } from '~/lib/booking/rules';
 import { dateName, labDayOf } from '~/lib/booking/time';
@@ -50,12 +50,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const url = new URL(request.url);
   const rules = new Map(resources.map((resource) => [resource.id, resource.rules]));
+  const history = await bookings.history([...mine.upcoming, ...mine.past].map((booking) => booking.id));
   const row = (booking: Booking) => ({
     id: booking.id,
     resource: booking.resource,
     when: whenText(booking),
     note: booking.note,
     bookedBy: booking.bookedBy,
+    status: booking.status,
+    statusText: statusText(booking.status),
+    checkIn: rules.get(booking.resource.id)?.checkInGraceMinutes != null,
+    history: (history.get(booking.id) ?? []).map(eventText),
   });
   return {
     notice: bookingNoticeText(url.searchParams.get('notice')),
@@ -139,7 +144,14 @@ export default function MyBookings() {
                   <a href={`/bookings/${booking.id}.ics`} download>
                     Add to calendar
                   </a>
-                  {booking.cannotCancel ? (
+                  {booking.checkIn ? (
+                    <Link to={`/resources/${booking.resource.slug}/here`}>
+                      {booking.status === 'checked_in'
+                        ? 'Check out at the machine'
+                        : 'Check in at the machine'}
+                    </Link>
+                  ) : null}
+                  {booking.status === 'checked_in' ? null : booking.cannotCancel ? (
                     <span className="muted">{booking.cannotCancel}</span>
                   ) : (
                     <>
@@ -233,16 +245,42 @@ export default function MyBookings() {
 function BookingFacts({
   booking,
 }: {
-  booking: { resource: { slug: string; name: string }; when: string; note: string; bookedBy: string | null };
+  booking: {
+    resource: { slug: string; name: string };
+    when: string;
+    note: string;
+    bookedBy: string | null;
+    statusText: string | null;
+    history: string[];
+  };
 }) {
   return (
     <>
       <h3>
         <Link to={`/resources/${booking.resource.slug}`}>{booking.resource.name}</Link>
       </h3>
-      <p>{booking.when}</p>
+      <p>
+        {booking.when}
+        {booking.statusText ? (
+          <>
+            {' '}
+            · <strong>{booking.statusText}</strong>
+          </>
+        ) : null}
+      </p>
       {booking.note ? <p className="booking-note">{booking.note}</p> : null}
       {booking.bookedBy ? <p className="muted">Booked for you by {booking.bookedBy}.</p> : null}
+      {booking.history.length ? (
+        // A disclosure without scripts: the browser opens it.
+        <details className="booking-history">
+          <summary>History</summary>
+          <ol>
+            {booking.history.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </>
   );
 }

@@ -110,6 +110,8 @@ test('every page kind validates with zero errors', async ({ page }) => {
     `/admin/resources/${printer.id}/maintenance`,
     '/inductions',
     `/bookings/${booking}/change`,
+    // At the machine: their booking there.
+    `/resources/${own.slug}/here`,
     // Without the CNC induction: the page offers to request it.
     '/resources/cnc-router',
     // 'Confirm booking' with its lengths, and refused (no CNC induction); the member's bookings.

@@ -87,6 +87,13 @@ describe('check-in', () => {
     ).toBe('booked');
     const history = (await historyOf(db, [anas.id])).get(anas.id)!;
     expect(history.map((event) => event.kind)).toEqual(['booked', 'checked-in', 'checked-out']);
+    // Checked in early and out before the start: it held its first minute only.
+    const cy = await newMember(db, 'cy');
+    const early = await booked(resourceId, cy.id, after(start, 180), 60);
+    await checkIn(db, { bookingId: early.id, userId: cy.id, now: after(start, 170) });
+    expect((await checkOut(db, { bookingId: early.id, userId: cy.id, now: after(start, 172) })).status).toBe(
+      'checked-out',
+    );
     // Checked out twice: nothing more to do.
     expect((await checkOut(db, { bookingId: anas.id, userId: ana.id, now: after(start, 50) })).status).toBe(
       'not-found',

@@ -6,9 +6,9 @@
 import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../audit';
 import type { Database } from '../db/schema';
-import { checkInRefusal } from '~/lib/booking/check-in';
-import type { Booking } from '~/lib/booking/models';
-import { addMinutes, epochMinutes } from '~/lib/booking/time';
+import { CHECK_IN_OPENS_MINUTES, checkInRefusal } from '~/lib/booking/check-in';
+import { OPEN, type Booking } from '~/lib/booking/models';
+import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { recordEvent } from './events';
 import { queueReleased } from './mail';
 import { cancelReminders } from './reminders';
@@ -97,7 +97,10 @@ export async function checkOut(
   return writeTransaction(db, async (trx): Promise<CheckOutOutcome> => {
     const row = await checkable(trx, input.bookingId);
     if (!row || row.user_id !== input.userId || row.status !== 'checked_in') return { status: 'not-found' };
-    const ended = now.toISOString() < row.ends_at ? now : new Date(row.ends_at);
+    // Checked out before the start (check-in opens 15 minutes early): it held its first minute.
+    const ended = new Date(
+      Math.min(Math.max(now.getTime(), Date.parse(row.starts_at)), Date.parse(row.ends_at)),
+    );
     const won = await trx
       .updateTable('bookings')
       .set({
@@ -106,7 +109,7 @@ export async function checkOut(
         // The buffer after it still applies, from the minute it ended (never later than booked).
         block_end: Math.min(
           row.block_end,
-          Math.ceil(addMinutes(ended, row.buffer_minutes).getTime() / 60_000),
+          Math.max(row.block_start + 1, Math.ceil(addMinutes(ended, row.buffer_minutes).getTime() / 60_000)),
         ),
         updated_at: now.toISOString(),
       })
@@ -176,4 +179,54 @@ async function release(db: Kysely<Database>, bookingId: string, now: Date) {
     );
     return true;
   });
+}
+
+/**
+ * What /resources/{slug}/here shows: the member's current or next booking of the resource (or,
+ * with none, the latest of theirs that ended early today: released or checked out), and for an
+ * inductor or admin (`staff`) the members' bookings that can be checked in to now.
+ */
+export async function atMachine(
+  db: Kysely<Database>,
+  input: { resourceId: string; userId: string; staff: boolean; graceMinutes: number; now?: Date },
+) {
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
+  const mine = selectBookings(db)
+    .where('bookings.resource_id', '=', input.resourceId)
+    .where('bookings.user_id', '=', input.userId)
+    .where('bookings.kind', '=', 'booking');
+  const [open, endedEarly, checkable] = await Promise.all([
+    mine
+      .where('bookings.status', 'in', OPEN)
+      .where('bookings.ends_at', '>', at)
+      .orderBy('bookings.starts_at')
+      .executeTakeFirst(),
+    mine
+      .where('bookings.status', 'in', ['no_show', 'checked_out'])
+      .where('bookings.ends_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
+      .orderBy('bookings.starts_at', 'desc')
+      .executeTakeFirst(),
+    input.staff
+      ? selectBookings(db)
+          .innerJoin('users', 'users.id', 'bookings.user_id')
+          .select(['users.username', 'users.fullname'])
+          .where('bookings.resource_id', '=', input.resourceId)
+          .where('bookings.kind', '=', 'booking')
+          .where('bookings.status', '=', 'active')
+          .where('bookings.starts_at', '<=', addMinutes(now, CHECK_IN_OPENS_MINUTES).toISOString())
+          .where('bookings.starts_at', '>', addMinutes(now, -input.graceMinutes).toISOString())
+          .where('bookings.user_id', '<>', input.userId)
+          .orderBy('bookings.starts_at')
+          .execute()
+      : [],
+  ]);
+  const row = open ?? endedEarly;
+  return {
+    mine: row ? toBooking(row) : null,
+    checkable: checkable.map((other) => ({
+      booking: toBooking(other),
+      member: { username: other.username, fullname: other.fullname },
+    })),
+  };
 }

@@ -36,7 +36,8 @@ import { memberIdByUsername } from '../store/usernames';
 import { cancelForLab, staffBookings, type StaffFilters } from './staff';
 import type { Actor } from '../audit';
 import { queueing } from '../jobs';
-import { checkIn, checkOut, releaseNoShows } from './check-in';
+import { atMachine, checkIn, checkOut, releaseNoShows } from './check-in';
+import { historyOf } from './events';
 import {
   addMaintenance,
   bookForMember,
@@ -67,6 +68,7 @@ export { type BookOutcome, type CancelOutcome };
 export { calendarAnswer, CANCELLED_KEPT_DAYS } from './feeds';
 export { askForInduction, inductionFor } from './induction-request';
 export { reminderJobs } from './reminders';
+export { checkInQr } from './qr';
 
 export function bookingsIn(db: Kysely<Database>) {
   async function resourceBySlug(slug: string): Promise<Resource | null> {
@@ -232,6 +234,16 @@ export function bookingsIn(db: Kysely<Database>) {
     memberInductions: (userId: string) => memberInductions(db, userId),
     openRequests: (userId: string) => openRequests(db, { userId }),
 
+    /** The histories of the member's bookings `ids` (events, oldest first), by booking. */
+    history: (ids: string[]) => historyOf(db, ids),
+    /** What /resources/{slug}/here shows the member (and an inductor or admin, `staff`). */
+    atMachine: (resource: Resource, userId: string, staff: boolean) =>
+      atMachine(db, {
+        resourceId: resource.id,
+        userId,
+        staff,
+        graceMinutes: resource.rules.checkInGraceMinutes ?? 0,
+      }),
     /** Checks a member's own booking in at the machine (/resources/{slug}/here). */
     checkIn: (bookingId: string, userId: string) => queueing(() => checkIn(db, { bookingId, userId })),
     /** An inductor or admin checks a member in for them, with a reason (audited). */

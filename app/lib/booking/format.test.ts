@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { inductionStatusText, revokedText, whenText } from './format';
+import { eventText, inductionStatusText, revokedText, statusText, whenText } from './format';
 
 test('whenText: the day and times on the lab clock, a second day only when the booking reaches it', () => {
   // Summer time: 09:00 UTC is 10:00 in Dublin.
@@ -48,4 +48,17 @@ test('revokedText: nothing touched, bookings cancelled, or bookings standing lis
   expect(revokedText({ member, bookings: [booking], cancelled: false })).toBe(
     'Induction revoked; @ana was e-mailed the reason. Their upcoming booking that needs it still stands: Tuesday 1 December 2026, 10:00–12:00 (CNC mill).',
   );
+});
+
+test('eventText: a line of a booking history; people acting for the member are named', () => {
+  const at = '2026-12-01T10:02:00.000Z';
+  expect(eventText({ at, kind: 'booked', actor: 'member', reason: '' })).toBe('Tue 1 Dec 10:02: Booked');
+  expect(eventText({ at, kind: 'checked-in', actor: '@ana', reason: 'phone flat' })).toBe(
+    'Tue 1 Dec 10:02: Checked in by @ana (phone flat)',
+  );
+  expect(eventText({ at, kind: 'released', actor: 'lab', reason: '' })).toBe(
+    'Tue 1 Dec 10:02: Released: nobody checked in',
+  );
+  expect(statusText('no_show')).toBe('Released: nobody checked in');
+  expect(statusText('active')).toBeNull();
 });

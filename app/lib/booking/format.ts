@@ -1,7 +1,7 @@
 // How the booking pages and mails write a booking's time and a member's induction (docs/product.md
 // §10), always on the lab's clocks (Europe/Dublin).
 import type { Booking, HeldInduction } from './models';
-import { dateName, labClock, labClockZoned, labDayOf, longDayName } from './time';
+import { dateName, labClock, labClockZoned, labDayOf, longDayName, shortDayName } from './time';
 
 /** 'Wednesday 25 November 2026, 10:00–12:00'; one that ends on a later day names that day too. */
 export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
@@ -48,3 +48,33 @@ export function withNearestFree(message: string, nearest: string[]) {
   });
   return starts.length ? `${message} Nearest free: ${starts.join(', ')}.` : message;
 }
+
+const EVENT_TEXT: Record<string, string> = {
+  booked: 'Booked',
+  changed: 'Changed',
+  cancelled: 'Cancelled',
+  'checked-in': 'Checked in',
+  'checked-out': 'Checked out',
+  released: 'Released: nobody checked in',
+  reminded: 'Reminded',
+};
+
+/**
+ * One line of a booking's history on /bookings: 'Tue 1 Dec 10:02: Checked in by @ana (phone flat)'.
+ * The member's own actions and the lab's worker are not named; a person acting for them is.
+ */
+export function eventText(event: { at: string; kind: string; actor: string; reason: string }) {
+  const at = new Date(event.at);
+  const by = event.actor.startsWith('@') || event.actor === 'admin CLI' ? ` by ${event.actor}` : '';
+  const reason = event.reason ? ` (${event.reason})` : '';
+  return `${shortDayName(labDayOf(at))} ${labClock(at)}: ${EVENT_TEXT[event.kind] ?? event.kind}${by}${reason}`;
+}
+
+/** What /bookings says of a booking's status, beside its time (null: booked, nothing to say). */
+export const statusText = (status: string): string | null =>
+  ({
+    checked_in: 'Checked in',
+    checked_out: 'Checked out early',
+    no_show: 'Released: nobody checked in',
+    cancelled: 'Cancelled',
+  })[status] ?? null;

@@ -352,6 +352,19 @@ export const FeedResetSchema = z.object({
   intent: z.literal('reset-feed', { errorMap: () => ({ message: 'Unknown action' }) }),
 });
 
+/** /resources/{slug}/here: 'Check in' or 'Check out' of the member's own booking. */
+export const CheckInSchema = z.object({
+  intent: z.enum(['check-in', 'check-out']),
+  booking: z.string().uuid('Unknown booking'),
+});
+
+/** /resources/{slug}/here: an inductor or admin checks a member in for them, with a reason. */
+export const CheckInForSchema = z.object({
+  intent: z.literal('check-in-for'),
+  booking: z.string().uuid('Unknown booking'),
+  reason: required('Reason', 300),
+});
+
 /** /bookings: 'Booking reminders' on or off. */
 export const BookingRemindersSchema = z.object({
   intent: z.literal('reminders'),

@@ -1,0 +1,210 @@
+// /resources/{slug}/here — at the machine (docs/product.md §10 'Check-in'): the QR code stuck on it
+// leads here. The member's current or next booking of it with 'Check in' (from 15 minutes before
+// the start until the start plus the grace) or 'Check out' (ends it now, the rest of the slot free
+// for others); not signed in, sign-in comes first and leads back. An inductor or admin may check a
+// member in for them, with a reason (a kiosk). Plain POST forms; the server decides.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import {
+  bookings,
+  CheckInForSchema,
+  CheckInSchema,
+  FORM_LIMITS,
+  formError,
+  formReply,
+  notFound,
+  parseWithZod,
+  readForm,
+  redirect,
+  requireUser,
+  tooLarge,
+  UNKNOWN_FORM,
+} from '~/.server';
+import { FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { checkInRefusal, checkInRuleText } from '~/lib/booking/check-in';
+import { whenText } from '~/lib/booking/format';
+import type { Booking } from '~/lib/booking/models';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: `Check in: ${args.data?.resource.name ?? 'a machine'}`,
+    description: 'Check in to your booking at the machine.',
+  });
+
+/** The machine of the URL for the member signed in (sign-in first, then back here). */
+async function atThe(request: Request, slug: string | undefined) {
+  const user = await requireUser(request);
+  const resource = await bookings.resources.bySlug(slug ?? '');
+  if (!resource) notFound();
+  const staff = user.role === 'admin' || (await bookings.inductions.isInductor(user));
+  return { user, resource, staff };
+}
+
+const DONE = {
+  'checked-in': 'Checked in. Enjoy the machine.',
+  'checked-out': 'Checked out: the rest of your slot is free for others.',
+  'checked-in-for': 'Checked in for them.',
+} as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, resource, staff } = await atThe(request, params.slug);
+  const grace = resource.rules.checkInGraceMinutes ?? null;
+  const { mine, checkable } = await bookings.atMachine(resource, user.id, staff);
+  const now = new Date();
+  const facts = (booking: Booking) => ({ id: booking.id, when: whenText(booking), status: booking.status });
+  return {
+    resource: { slug: resource.slug, name: resource.name },
+    rule: grace === null ? null : checkInRuleText(grace),
+    mine: mine ? { ...facts(mine), refusal: grace === null ? null : checkInRefusal(mine, grace, now) } : null,
+    checkable: checkable.map(({ booking, member }) => ({ ...facts(booking), member })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, resource, staff } = await atThe(request, params.slug);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
+  const here = `/resources/${resource.slug}/here`;
+  switch (formData.get('intent')) {
+    case 'check-in':
+    case 'check-out': {
+      const submission = parseWithZod(formData, { schema: CheckInSchema });
+      if (submission.status !== 'success') return formReply(submission.reply());
+      const { intent, booking } = submission.value;
+      if (intent === 'check-out') {
+        const outcome = await bookings.checkOut(booking, user.id);
+        if (outcome.status !== 'checked-out')
+          return formReply(formError('You are not checked in to that booking.'), 404);
+        return redirect(`${here}?done=checked-out`);
+      }
+      const outcome = await bookings.checkIn(booking, user.id);
+      if (outcome.status === 'not-found')
+        return formReply(formError('That booking is not yours to check in.'), 404);
+      if (outcome.status === 'refused') return formReply(formError(outcome.message), 409);
+      return redirect(`${here}?done=checked-in`);
+    }
+    case 'check-in-for': {
+      if (!staff) return formReply(formError('Only inductors and admins check members in for them.'), 403);
+      const submission = parseWithZod(formData, { schema: CheckInForSchema });
+      if (submission.status !== 'success') return formReply(submission.reply());
+      const { booking, reason } = submission.value;
+      const outcome = await bookings.checkInFor(booking, { actor: user, reason });
+      if (outcome.status === 'not-found')
+        return formReply(formError('That booking cannot be checked in here.'), 404);
+      if (outcome.status === 'refused') return formReply(formError(outcome.message), 409);
+      return redirect(`${here}?done=checked-in-for`);
+    }
+    default:
+      return formReply(formError(UNKNOWN_FORM));
+  }
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  active: 'Booked',
+  checked_in: 'Checked in',
+  checked_out: 'Checked out',
+  no_show: 'Released: nobody checked in',
+};
+
+export default function AtTheMachine() {
+  const { resource, rule, mine, checkable } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const done = DONE[params.get('done') as keyof typeof DONE];
+  const busy = useIsPending();
+  return (
+    <main id="main" className="page narrow-page at-machine">
+      <h1>{resource.name}</h1>
+      {done ? (
+        <p className="form-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      {/* One banner for every form here: a refusal, or a forged or empty field. */}
+      <FormBanner
+        errors={answer ? Object.values(answer.result.error ?? {}).flatMap((errors) => errors ?? []) : null}
+      />
+      {rule ? <p>{rule}</p> : <p>This machine needs no check-in: your booking is yours until it ends.</p>}
+      <section className="card" aria-labelledby="your-booking">
+        <h2 id="your-booking">Your booking</h2>
+        {mine ? (
+          <>
+            <p>
+              {mine.when} · <strong>{STATUS_TEXT[mine.status] ?? mine.status}</strong>
+            </p>
+            {mine.status === 'checked_in' ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="check-out" />
+                <input type="hidden" name="booking" value={mine.id} />
+                <p className="field-hint" id="check-out-hint">
+                  Done early? The rest of your slot becomes free for others at once.
+                </p>
+                <button type="submit" className="button" disabled={busy} aria-describedby="check-out-hint">
+                  Check out
+                </button>
+              </Form>
+            ) : mine.status === 'active' && rule ? (
+              mine.refusal ? (
+                <p>{mine.refusal}</p>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="check-in" />
+                  <input type="hidden" name="booking" value={mine.id} />
+                  <button type="submit" className="button" disabled={busy}>
+                    Check in
+                  </button>
+                </Form>
+              )
+            ) : null}
+          </>
+        ) : (
+          <p>
+            You have no booking of {resource.name} coming up.{' '}
+            <Link to={`/resources/${resource.slug}`}>Book it</Link>.
+          </p>
+        )}
+      </section>
+      {checkable.length ? <CheckInFor bookings={checkable} busy={busy} /> : null}
+    </main>
+  );
+}
+
+/** An inductor's or admin's list of members' bookings that can be checked in to now. */
+function CheckInFor({
+  bookings: list,
+  busy,
+}: {
+  bookings: { id: string; when: string; member: { username: string; fullname: string } }[];
+  busy: boolean;
+}) {
+  return (
+    <section className="card" aria-labelledby="check-in-for">
+      <h2 id="check-in-for">Check a member in</h2>
+      <p className="muted">
+        For a member at the machine without their phone: say why; it is in the audit log.
+      </p>
+      <ul className="plain-list">
+        {list.map((booking) => (
+          <li key={booking.id}>
+            <Form method="post" className="check-in-for">
+              <input type="hidden" name="intent" value="check-in-for" />
+              <input type="hidden" name="booking" value={booking.id} />
+              <p>
+                <strong>{booking.member.fullname}</strong> (@{booking.member.username}), {booking.when}
+              </p>
+              <div className="field">
+                <label htmlFor={`reason-${booking.id}`}>Reason</label>
+                <input id={`reason-${booking.id}`} name="reason" required maxLength={300} />
+              </div>
+              <button type="submit" className="button button-secondary" disabled={busy}>
+                Check in @{booking.member.username}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -7,6 +7,7 @@ import { config } from '../config';
 import { db } from '../db';
 import { runDue } from '../jobs';
 import { bookingsIn, reminderJobs } from './index';
+import { historyOf } from './events';
 import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
@@ -148,6 +149,10 @@ describe('booking reminders', () => {
       'done',
       'done',
     ]);
+    // Ana's were sent: her booking's history says so; bo's were not.
+    const history = await historyOf(db, [anas.id, bos.id]);
+    expect(history.get(anas.id)!.map((event) => event.kind)).toEqual(['booked', 'reminded', 'reminded']);
+    expect(history.get(bos.id)!.map((event) => event.kind)).toEqual(['booked']);
   });
 
   test('a reminder that runs after its booking started is dropped, not sent late', async () => {

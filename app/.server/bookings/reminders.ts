@@ -9,6 +9,7 @@ import { config } from '../config';
 import type { Database } from '../db/schema';
 import { cancelJobs, enqueue, type RunningJob } from '../jobs';
 import { linkMessage, messageIdFor, sendMail } from '../mail';
+import { recordEvent } from './events';
 import { whenText } from '~/lib/booking/format';
 import { BOOKING_REMINDERS, INDUCTION_NOTICES, remindersAhead } from '~/lib/booking/reminders';
 import { dateName, labClockZoned, labDayOf, longDayName } from '~/lib/booking/time';
@@ -57,7 +58,7 @@ const instantText = (iso: string) => {
   return `${longDayName(labDayOf(at))}, ${labClockZoned(at)}`;
 };
 
-async function sendBookingReminder({ key, payload }: RunningJob<ReminderPayload>, db: Kysely<Database>) {
+async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPayload>, db: Kysely<Database>) {
   const row = await db
     .selectFrom('bookings')
     .innerJoin('resources', 'resources.id', 'bookings.resource_id')
@@ -95,6 +96,7 @@ async function sendBookingReminder({ key, payload }: RunningJob<ReminderPayload>
     }),
     messageId: messageIdFor(key),
   });
+  await recordEvent(db, { bookingIds: [payload.bookingId], kind: 'reminded', actor: 'lab', at: now });
 }
 
 const inductionSubject = (inductionId: string, userId: string) => `induction:${inductionId}:${userId}`;

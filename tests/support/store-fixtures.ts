@@ -120,3 +120,10 @@ export async function newInduction(
     .execute();
   return { id, slug: `ind-${tag}`, name: `${name} ${tag}` };
 }
+
+/** A whole hour (UTC) `days` from now: far enough for a resource's notice, within its horizon. */
+export const hourAhead = (days: number, hour = 10) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date;
+};

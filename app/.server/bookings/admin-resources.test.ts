@@ -7,18 +7,12 @@ import { book } from './book';
 import { addMaintenance, bookForMember, saveResource } from './admin-resources';
 import { saveInduction } from './admin-inductions';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/booking/schemas';
-import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newInduction, newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const admin = { username: 'boss' };
 
-/** A whole hour some days ahead. */
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
 const plus = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 
 const form = (overrides: Record<string, unknown> = {}): ResourceForm =>
@@ -179,7 +173,7 @@ describe('maintenance blocks', () => {
     const name = `Mill ${crypto.randomUUID().slice(0, 8)}`;
     const resource = { ...(await newResource(db, { name })), name };
     const member = await newMember(db, 'mnt');
-    const start = ahead(3);
+    const start = hourAhead(3);
     const booked = await book(db, {
       resourceId: resource.id,
       userId: member.id,
@@ -238,7 +232,7 @@ describe('maintenance blocks', () => {
     for (let round = 0; round < 5; round++) {
       const resource = await newResource(db);
       const member = await newMember(db, 'race');
-      const start = ahead(4);
+      const start = hourAhead(4);
       const [block, booking] = await Promise.all([
         addMaintenance(
           db,
@@ -260,7 +254,7 @@ describe('maintenance blocks', () => {
     for (let round = 0; round < 6; round++) {
       const resource = await newResource(db);
       const members = await Promise.all(Array.from({ length: 10 }, () => newMember(db, 'mrace')));
-      const start = ahead(5);
+      const start = hourAhead(5);
       const [block, ...outcomes] = await Promise.all([
         // Sent a little after the bookings, a few more milliseconds each round, to land among them.
         new Promise((resolve) => setTimeout(resolve, round * 2)).then(() =>
@@ -345,7 +339,7 @@ describe('out of service', () => {
     const booked = await book(db, {
       resourceId: created.id,
       userId: member.id,
-      start: ahead(2),
+      start: hourAhead(2),
       minutes: 60,
       note: '',
     });
@@ -395,7 +389,13 @@ describe('booking on behalf keeps the safety gates', () => {
     const name = `Mill ${crypto.randomUUID().slice(0, 8)}`;
     const resource = await newResource(db, { name, induction: induction.id });
     const member = await newMember(db, 'gate');
-    const input = { username: member.username, start: ahead(2), minutes: 60, note: '', reason: 'Demo day' };
+    const input = {
+      username: member.username,
+      start: hourAhead(2),
+      minutes: 60,
+      note: '',
+      reason: 'Demo day',
+    };
     const gated = await bookForMember(db, resource.id, input, admin);
     expect(gated.status === 'refused' && gated.refusal).toEqual({
       rule: 'induction',
@@ -419,13 +419,13 @@ describe('booking on behalf keeps the safety gates', () => {
       .set({ status: 'out_of_service' })
       .where('id', '=', resource.id)
       .execute();
-    const out = await bookForMember(db, resource.id, { ...input, start: ahead(3) }, admin);
+    const out = await bookForMember(db, resource.id, { ...input, start: hourAhead(3) }, admin);
     expect(out.status === 'refused' && out.refusal.rule).toBe('status');
 
     const past = await bookForMember(
       db,
       resource.id,
-      { ...input, start: plus(ahead(0, 0), -7 * 24 * 60), override: true },
+      { ...input, start: plus(hourAhead(0, 0), -7 * 24 * 60), override: true },
       admin,
     );
     expect(past.status === 'refused' && past.refusal.message).toBe('That time has passed.');

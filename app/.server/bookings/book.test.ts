@@ -10,16 +10,9 @@ import { bookingsIn, TOO_FAST } from './index';
 import { refusalStatus } from '~/lib/booking/rules';
 import { declineRequest, openRequests, requestInduction, revokeInduction, signOff } from './inductions';
 import { epochMinutes } from '~/lib/booking/time';
-import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newInduction, newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
-
-/** A whole hour some days ahead, so notice and horizon rules pass. */
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
 
 async function insertRaw(
   resourceId: string,
@@ -52,7 +45,7 @@ describe('the database refuses clashes on its own', () => {
   test('overlap refused, back-to-back fits, buffer counts, cancelled rows and other resources ignored', async () => {
     const { id } = await newResource(db);
     const { id: other } = await newResource(db);
-    const start = ahead(3);
+    const start = hourAhead(3);
     await insertRaw(id, start, 60, 15);
     await expect(insertRaw(id, new Date(start.getTime() + 30 * 60_000), 60)).rejects.toThrow();
     // Inside the first row's buffer (60 + 15 minutes): refused.
@@ -80,7 +73,7 @@ describe('booking', () => {
   test('20 members booking one slot at once: exactly one wins, the others are told it was taken', async () => {
     const { id } = await newResource(db);
     const members = await Promise.all(Array.from({ length: 20 }, () => newMember(db, 'race')));
-    const start = ahead(4);
+    const start = hourAhead(4);
     const outcomes = await Promise.all(
       members.map((member) => book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: '' })),
     );
@@ -101,7 +94,7 @@ describe('booking', () => {
     const member = await newMember(db, 'limit');
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        book(db, { resourceId: id, userId: member.id, start: ahead(2 + index), minutes: 60, note: '' }),
+        book(db, { resourceId: id, userId: member.id, start: hourAhead(2 + index), minutes: 60, note: '' }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'booked')).toHaveLength(3);
@@ -118,7 +111,13 @@ describe('booking', () => {
     const outcomes = [];
     for (let index = 0; index < 11; index++)
       outcomes.push(
-        await book(db, { resourceId: id, userId: member.id, start: ahead(1, index), minutes: 30, note: '' }),
+        await book(db, {
+          resourceId: id,
+          userId: member.id,
+          start: hourAhead(1, index),
+          minutes: 30,
+          note: '',
+        }),
       );
     expect(outcomes.filter((outcome) => outcome.status === 'booked')).toHaveLength(10);
     const last = outcomes[10]!;
@@ -137,7 +136,7 @@ describe('booking', () => {
     const refused = await facade.book({
       resourceId: id,
       userId: member.id,
-      start: ahead(2),
+      start: hourAhead(2),
       minutes: 30,
       note: '',
     });
@@ -151,7 +150,7 @@ describe('booking', () => {
     const { id } = await newResource(db, { rules: { maxWeekMinutes: 120, horizonDays: 30 } });
     const member = await newMember(db, 'week');
     // A Monday two weeks on, 10:00 UTC (11:00 or 10:00 in Dublin).
-    const monday = ahead(14);
+    const monday = hourAhead(14);
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
     const first = await book(db, { resourceId: id, userId: member.id, start: monday, minutes: 90, note: '' });
     expect(first.status).toBe('booked');
@@ -181,7 +180,7 @@ describe('booking', () => {
     const { id } = await newResource(db, { induction: induction.id });
     const member = await newMember(db, 'ind');
     const admin = await newMember(db, 'adm');
-    const request = { resourceId: id, userId: member.id, start: ahead(3), minutes: 60, note: '' };
+    const request = { resourceId: id, userId: member.id, start: hourAhead(3), minutes: 60, note: '' };
     const missing = await book(db, request);
     expect(missing.status === 'refused' && missing.refusal.message).toBe(
       `You need the ${induction.name} to book this.`,
@@ -226,7 +225,7 @@ describe('booking', () => {
     const { id } = await newResource(db, { rules: { cancelCutoffMinutes: 120 } });
     const member = await newMember(db, 'cancel');
     const stranger = await newMember(db, 'stranger');
-    const start = ahead(2);
+    const start = hourAhead(2);
     const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: 'hi' });
     if (booked.status !== 'booked') throw new Error(booked.status);
     expect((await cancelBooking(db, booked.booking.id, stranger.id)).status).toBe('not-found');
@@ -269,7 +268,7 @@ describe('races end in answers, never errors (the losers are told, on both engin
     const { id } = await newResource(db, { rules: { maxUpcoming: 100 } });
     const members = await Promise.all(Array.from({ length: 20 }, () => newMember(db, 'rounds')));
     for (let round = 0; round < 20; round++) {
-      const start = new Date(ahead(2).getTime() + round * 60 * 60_000);
+      const start = new Date(hourAhead(2).getTime() + round * 60 * 60_000);
       const outcomes = await Promise.all(
         members.map((member) =>
           book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: '' }),
@@ -287,7 +286,7 @@ describe('races end in answers, never errors (the losers are told, on both engin
     const holder = await newMember(db, 'holder');
     const members = await Promise.all(Array.from({ length: 10 }, () => newMember(db, 'rebook')));
     for (let round = 0; round < 10; round++) {
-      const start = new Date(ahead(3).getTime() + round * 60 * 60_000);
+      const start = new Date(hourAhead(3).getTime() + round * 60 * 60_000);
       const held = await book(db, { resourceId: id, userId: holder.id, start, minutes: 60, note: '' });
       if (held.status !== 'booked') throw new Error(held.status);
       const [cancelled, ...outcomes] = await Promise.all([
@@ -309,7 +308,7 @@ describe('races end in answers, never errors (the losers are told, on both engin
     const held = await book(db, {
       resourceId: id,
       userId: member.id,
-      start: ahead(2),
+      start: hourAhead(2),
       minutes: 60,
       note: '',
     });
@@ -344,11 +343,11 @@ describe('the lab’s changes reach the bookings they touch', () => {
     const mine = await book(db, {
       resourceId: lathe.id,
       userId: member.id,
-      start: ahead(2),
+      start: hourAhead(2),
       minutes: 60,
       note: '',
     });
-    await book(db, { resourceId: other.id, userId: member.id, start: ahead(2), minutes: 60, note: '' });
+    await book(db, { resourceId: other.id, userId: member.id, start: hourAhead(2), minutes: 60, note: '' });
     expect(mine.status).toBe('booked');
 
     const kept = await revokeInduction(db, admin(boss.id, boss.username), {
@@ -418,7 +417,7 @@ describe('changing a booking', () => {
   test('another start or length: same row and UID, SEQUENCE raised; overlapping itself is no clash', async () => {
     const { id } = await newResource(db, { rules: { maxUpcoming: 1, maxMinutes: 120 } });
     const member = await newMember(db, 'change');
-    const start = ahead(3);
+    const start = hourAhead(3);
     const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: 'jig' });
     if (booked.status !== 'booked') throw new Error(booked.status);
     // Half an hour later and longer: it overlaps its own old time, and the limit of 1 is its own.
@@ -449,7 +448,7 @@ describe('changing a booking', () => {
   test('refused by a rule or taken by another member: the booking stays as it was; not theirs: not found', async () => {
     const { id } = await newResource(db, { rules: { maxMinutes: 120 } });
     const [member, other] = [await newMember(db, 'chg'), await newMember(db, 'oth')];
-    const start = ahead(4);
+    const start = hourAhead(4);
     const booked = await book(db, { resourceId: id, userId: member.id, start, minutes: 60, note: '' });
     if (booked.status !== 'booked') throw new Error(booked.status);
     const theirs = new Date(start.getTime() + 3 * 60 * 60_000);

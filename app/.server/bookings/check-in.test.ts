@@ -6,19 +6,13 @@ import { bookingsIn } from './index';
 import { book } from './book';
 import { checkIn, checkOut, releaseNoShows } from './check-in';
 import { historyOf } from './events';
-import { newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const bookings = bookingsIn(db);
 const MINUTE = 60_000;
 
-/** A whole hour some days ahead (notice and horizon pass), and an instant relative to it. */
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
 const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
 /** Booked past the facade's rate limit (the race books 50 times). */
@@ -36,7 +30,7 @@ describe('check-in', () => {
     const { id: resourceId } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
     const { id: plain } = await newResource(db);
     const member = await newMember(db, 'ci');
-    const start = ahead(3);
+    const start = hourAhead(3);
     const booking = await booked(resourceId, member.id, start);
     expect(await checkIn(db, { bookingId: booking.id, userId: member.id, now: after(start, -16) })).toEqual({
       status: 'refused',
@@ -61,7 +55,7 @@ describe('check-in', () => {
       rules: { checkInGraceMinutes: 15, slotMinutes: 15, minMinutes: 15, bufferMinutes: 15 },
     });
     const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
-    const start = ahead(4);
+    const start = hourAhead(4);
     const anas = await booked(resourceId, ana.id, start, 120);
     await checkIn(db, { bookingId: anas.id, userId: ana.id, now: start });
     // Before: bo's booking at +60 is in the way.
@@ -108,7 +102,7 @@ describe('release of no-shows', () => {
       rules: { checkInGraceMinutes: 20 },
     });
     const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
-    const start = ahead(5);
+    const start = hourAhead(5);
     const anas = await booked(resourceId, ana.id, start, 120);
     await releaseNoShows(db, after(start, 19));
     expect(await statusOf(anas.id)).toBe('active');
@@ -151,7 +145,7 @@ describe('release of no-shows', () => {
       rules: { checkInGraceMinutes: 15, maxUpcoming: 100 },
     });
     const member = await newMember(db, 'race');
-    const base = ahead(6, 0);
+    const base = hourAhead(6, 0);
     for (let round = 0; round < 50; round++) {
       const start = after(base, round * 60);
       const booking = await booked(resourceId, member.id, start, 30);

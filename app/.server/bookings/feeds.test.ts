@@ -6,18 +6,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { memberFeedsIn, FEED_TOKEN, calendarAnswer } from './feeds';
 import { book, cancelBooking } from './book';
-import { newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const feeds = memberFeedsIn(db);
-
-/** A whole hour some days ahead, so notice and horizon rules pass. */
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
 
 function events(body: string) {
   const component = new ICAL.Component(ICAL.parse(body));
@@ -86,9 +79,9 @@ describe('a member’s calendar feed', () => {
     const member = await newMember(db, 'feed');
     const other = await newMember(db, 'feed');
     const { id } = await newResource(db, { name: 'Feed Printer' });
-    const start = ahead(3);
+    const start = hourAhead(3);
     const mine = await booked(id, member.id, start, 'PLA; bracket, v2');
-    await booked(id, other.id, ahead(4));
+    await booked(id, other.id, hourAhead(4));
     const token = await feeds.token(member.id);
 
     const before = (await feeds.calendar(token))!;
@@ -122,7 +115,7 @@ describe('a member’s calendar feed', () => {
     const member = await newMember(db, 'feed');
     const other = await newMember(db, 'feed');
     const { id } = await newResource(db);
-    const mine = await booked(id, member.id, ahead(5));
+    const mine = await booked(id, member.id, hourAhead(5));
     const file = (await feeds.bookingFile(member.id, mine.id))!;
     const component = new ICAL.Component(ICAL.parse(file.body));
     expect(component.getFirstPropertyValue('method')).toBe('PUBLISH');

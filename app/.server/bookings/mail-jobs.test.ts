@@ -8,17 +8,11 @@ import { db } from '../db';
 import { runDue } from '../jobs';
 import { mailJobs, messageIdFor } from '../mail';
 import { bookingsIn } from './index';
-import { newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const bookings = bookingsIn(db);
-
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
 
 const mailJobsFor = (bookingId: string) =>
   db
@@ -32,7 +26,7 @@ const mailJobsFor = (bookingId: string) =>
 test('a booking and its cancellation queue one mail each; a lost race queues none', async () => {
   const { id: resourceId } = await newResource(db, { name: 'Queued Printer' });
   const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
-  const start = ahead(4);
+  const start = hourAhead(4);
   const booked = await bookings.book({ resourceId, userId: ana.id, start, minutes: 60, note: '' });
   if (booked.status !== 'booked') throw new Error(booked.status);
   const lost = await bookings.book({ resourceId, userId: bo.id, start, minutes: 60, note: '' });
@@ -69,7 +63,7 @@ test('the worker sends a queued mail with the Message-ID of its key, then marks 
   const booked = await bookings.book({
     resourceId,
     userId: member.id,
-    start: ahead(5),
+    start: hourAhead(5),
     minutes: 60,
     note: '',
   });

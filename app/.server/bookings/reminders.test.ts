@@ -8,18 +8,12 @@ import { db } from '../db';
 import { runDue } from '../jobs';
 import { bookingsIn, reminderJobs } from './index';
 import { historyOf } from './events';
-import { newInduction, newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newInduction, newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const bookings = bookingsIn(db);
 const HOUR = 3_600_000;
-
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
 
 const jobsAbout = (subject: string, kind: string) =>
   db
@@ -63,7 +57,7 @@ describe('booking reminders', () => {
   test('24 hours and 1 hour before; a move queues fresh ones, a cancel cancels them', async () => {
     const { id: resourceId } = await newResource(db, { name: 'Reminded Mill' });
     const member = await newMember(db, 'rem');
-    const start = ahead(3);
+    const start = hourAhead(3);
     const booking = await booked(resourceId, member.id, start);
     expect(await jobsAbout(`booking:${booking.id}`, 'reminder')).toEqual([
       {
@@ -80,7 +74,7 @@ describe('booking reminders', () => {
       },
     ]);
 
-    const moved = ahead(4);
+    const moved = hourAhead(4);
     const changed = await bookings.change({
       bookingId: booking.id,
       userId: member.id,
@@ -115,7 +109,7 @@ describe('booking reminders', () => {
   test('the reminder says when, in Dublin time; a heads-up once the machine is out of service; none when turned off', async () => {
     const { id: resourceId } = await newResource(db, { name: 'Heads-up Lathe' });
     const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
-    const start = ahead(5, 9);
+    const start = hourAhead(5, 9);
     const anas = await booked(resourceId, ana.id, start);
     const bos = await booked(resourceId, bo.id, new Date(start.getTime() + 2 * HOUR));
     await bookings.reminders.set(bo.id, false);
@@ -158,7 +152,7 @@ describe('booking reminders', () => {
   test('a reminder that runs after its booking started is dropped, not sent late', async () => {
     const { id: resourceId } = await newResource(db);
     const member = await newMember(db, 'late');
-    const start = ahead(6);
+    const start = hourAhead(6);
     const booking = await booked(resourceId, member.id, start);
     expect(await remindersSentAt(new Date(start.getTime() + 60_000), member.email)).toEqual([]);
     expect((await jobsAbout(`booking:${booking.id}`, 'reminder')).map((job) => job.state)).toEqual([

@@ -6,17 +6,11 @@ import { afterAll, expect, test } from 'vitest';
 import { db } from '../db';
 import { book, bookingRow, cancelBooking } from './book';
 import { resourceFeedsIn } from './feeds';
-import { newMember, newResource } from '../../../tests/support/store-fixtures';
+import { newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const DAY = 86_400_000;
-const ahead = (days: number, hour = 10) => {
-  const date = new Date(Date.now() + days * DAY);
-  date.setUTCHours(hour, 0, 0, 0);
-  return date;
-};
-
 test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days; ETag follows the body', async () => {
   const resource = { ...(await newResource(db, { name: 'Feed Printer' })), name: 'Feed Printer' };
   const member = await newMember(db, 'feedmember', { fullname: 'Aoife Feedwriter' });
@@ -24,7 +18,7 @@ test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days
   const booked = await book(db, {
     resourceId: resource.id,
     userId: member.id,
-    start: ahead(2),
+    start: hourAhead(2),
     minutes: 60,
     note: 'Secret drone parts',
   });
@@ -32,7 +26,7 @@ test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days
   const kept = await book(db, {
     resourceId: resource.id,
     userId: member.id,
-    start: ahead(3),
+    start: hourAhead(3),
     minutes: 30,
     note: '',
   });
@@ -47,8 +41,8 @@ test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days
           resourceId: resource.id,
           kind: 'maintenance',
           userId: null,
-          start: ahead(4),
-          end: ahead(4, 12),
+          start: hourAhead(4),
+          end: hourAhead(4, 12),
           bufferMinutes: 0,
           reason: 'Replacing the hot end',
           now,
@@ -61,8 +55,8 @@ test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days
           resourceId: resource.id,
           kind: 'booking',
           userId: member.id,
-          start: ahead(-20),
-          end: ahead(-20, 11),
+          start: hourAhead(-20),
+          end: hourAhead(-20, 11),
           bufferMinutes: 0,
           now: new Date(now.getTime() - 50 * DAY),
         }),
@@ -90,7 +84,7 @@ test('busy times with no names or notes; a cancel stays as CANCELLED for 30 days
   expect(cancelled.getFirstPropertyValue('sequence')).toBe(1);
   expect(cancelled.getFirstPropertyValue('summary')).toBe('Feed Printer: booked');
   expect((cancelled.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe(
-    ahead(2).toISOString(),
+    hourAhead(2).toISOString(),
   );
   expect(events.map((event) => event.getFirstPropertyValue('summary')).sort()).toEqual([
     'Feed Printer: booked',

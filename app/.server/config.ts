@@ -84,6 +84,9 @@ const EnvSchema = z.object({
   // The most upcoming bookings a member may hold on one resource whose admin left that limit empty
   // (docs/product.md §10): without one, a member once filled a machine's whole horizon.
   BOOKING_MAX_UPCOMING: z.coerce.number().int().min(1).max(1000).default(10),
+  // How long a worker's claim on a job holds (app/.server/jobs.ts): a job whose instance died is
+  // taken again after it. Longer than any one job runs (a mail takes seconds).
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   // Uploaded files in an S3-compatible bucket instead of DATA_DIR/assets when S3_BUCKET is set; the
   // rest also serve `db copy --assets-to s3://bucket` (docs/architecture.md §9).
   S3_BUCKET: optional,

@@ -11,7 +11,7 @@ import {
   claim,
   enqueue,
   jobStats,
-  LEASE_MS,
+  leaseMs,
   MAX_ATTEMPTS,
   queueing,
   retryDead,
@@ -155,12 +155,12 @@ describe('the jobs table', () => {
     // Within the lease nobody else takes it.
     await runDue(db, handlers, {
       instance: 'worker-b',
-      now: () => new Date(now.getTime() + LEASE_MS - 1000),
+      now: () => new Date(now.getTime() + leaseMs() - 1000),
     });
     expect(runs).toEqual([]);
     await runDue(db, handlers, {
       instance: 'worker-b',
-      now: () => new Date(now.getTime() + LEASE_MS + 1000),
+      now: () => new Date(now.getTime() + leaseMs() + 1000),
     });
     expect(runs).toEqual([`${kind}:k`]);
     expect(await states(kind)).toEqual({ [`${kind}:k`]: 'done' });

@@ -9,13 +9,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Kysely, Selectable } from 'kysely';
+import { config } from './config';
 import { isPostgres } from './db/engine';
 import type { Database, JobsTable } from './db/schema';
 
 /** Attempts before a job is dead (shown on /admin/jobs, retried only by an admin). */
 export const MAX_ATTEMPTS = 5;
-/** How long a claim holds a job: one attempt must end within it (a mail takes seconds). */
-export const LEASE_MS = 2 * 60_000;
+/** How long a claim holds a job: one attempt must end within it (JOB_LEASE_SECONDS, 2 minutes). */
+export const leaseMs = () => config.JOB_LEASE_SECONDS * 1000;
 /** How often a worker looks for due jobs. */
 export const POLL_MS = 5_000;
 /** A failed attempt is tried again after 30 s, 1, 2 and 4 minutes. */
@@ -120,7 +121,7 @@ export async function claim(
     .set((eb) => ({
       state: 'running',
       attempts: eb('attempts', '+', 1),
-      lease_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+      lease_until: new Date(now.getTime() + leaseMs()).toISOString(),
       locked_by: instance,
       updated_at: at,
     }))

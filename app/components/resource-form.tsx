@@ -2,7 +2,7 @@
 // resource, its photo, status and booking rules in one multipart POST that works without
 // JavaScript. The server checks it with ResourceFormSchema and answers each problem next to its
 // field, with everything typed kept.
-import { DEFAULT_GRACE_MINUTES } from '~/lib/booking/check-in';
+import { DEFAULT_GRACE_MINUTES } from '~/lib/limits';
 import {
   getFormProps,
   getInputProps,
@@ -294,15 +294,15 @@ function RulesFields({
           Check-in required
         </label>
         <p id={`${fields.checkIn.id}-hint`} className="field-hint">
-          Members check in at the machine (its QR code) from 15 minutes before their booking; one nobody
-          checked in to by the start plus the grace is released for others.
+          At the machine, from 15 minutes before the start; unused by the end of the grace, a booking is
+          released.
         </p>
       </div>
       <Field
         label="Grace after the start (minutes)"
         field={fields.graceMinutes}
         inputProps={number(fields.graceMinutes, 1)}
-        hint="With check-in required: how late a member may check in."
+        hint="How late after the start a member may check in."
       />
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { isoDay, longDate, waitedText } from './dates';
+import { isoDay, longDate } from './dates';
+import { waitedText } from './waited';
 
 test('created_at shows as YYYY-MM-DD in Dublin time', () => {
   expect(isoDay('2026-10-28T10:15:00Z')).toBe('2026-10-28');

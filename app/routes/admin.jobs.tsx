@@ -18,7 +18,7 @@ import {
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { useIsPending } from '~/components/pending';
-import { waitedText } from '~/lib/dates';
+import { waitedText } from '~/lib/waited';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { bookings, config, notFound, requireAdmin, submitResourceForm } from '~/.server';
-import { ResourceForm } from '~/components/resource-form';
+import { ResourceForm } from '~/components/lazy-resource-form';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -37,9 +37,7 @@ export default function EditResource() {
           <>
             {' '}
             · {/* A file, not a page: a plain link, so the browser opens it to print. */}
-            <a href={`/admin/resources/${resource.id}/qr.svg`} download={`check-in-${resource.slug}.svg`}>
-              Check-in QR code (SVG, to print)
-            </a>
+            <a href={`/admin/resources/${resource.id}/qr.svg`}>Check-in QR code (SVG, to print)</a>
           </>
         ) : null}
       </p>

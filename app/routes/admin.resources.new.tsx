@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { bookings, config, requireAdmin, submitResourceForm } from '~/.server';
-import { ResourceForm } from '~/components/resource-form';
+import { ResourceForm } from '~/components/lazy-resource-form';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -8,8 +8,7 @@ import { addMinutes, labClockZoned } from './time';
 /** How early before its start a booking can be checked in to. */
 export const CHECK_IN_OPENS_MINUTES = 15;
 
-/** The grace a resource that requires check-in starts with (the admin form's default). */
-export const DEFAULT_GRACE_MINUTES = 15;
+export { DEFAULT_GRACE_MINUTES } from '../limits';
 
 export function checkInWindow(start: Date, graceMinutes: number) {
   return { opens: addMinutes(start, -CHECK_IN_OPENS_MINUTES), closes: addMinutes(start, graceMinutes) };

@@ -45,6 +45,7 @@ export const TABLES = [
   'member_feeds',
   'jobs',
   'booking_events',
+  'strikes',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];

@@ -87,6 +87,11 @@ const EnvSchema = z.object({
   // How long a worker's claim on a job holds (app/.server/jobs.ts): a job whose instance died is
   // taken again after it. Longer than any one job runs (a mail takes seconds).
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  // No-show strikes (docs/product.md §10 'Strikes'): this many unwaived within STRIKE_DAYS stop new
+  // bookings for SUSPENSION_DAYS from the last of them.
+  STRIKES_TO_SUSPEND: z.coerce.number().int().min(1).max(100).default(3),
+  STRIKE_DAYS: z.coerce.number().int().min(1).max(365).default(60),
+  SUSPENSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   // Uploaded files in an S3-compatible bucket instead of DATA_DIR/assets when S3_BUCKET is set; the
   // rest also serve `db copy --assets-to s3://bucket` (docs/architecture.md §9).
   S3_BUCKET: optional,

@@ -24,6 +24,8 @@ export {
   BookingRemindersSchema,
   CheckInForSchema,
   CheckInSchema,
+  StrikeWaiveSchema,
+  WaiveAskSchema,
   InductionDeclineSchema,
   InductionFormSchema,
   InductionRequestSchema,

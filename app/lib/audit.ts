@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   'induction.sign-off': 'signed off',
   'induction.revoke': 'revoked the induction of',
   'job.retry': 'retried the dead',
+  'strike.waive': 'waived the strike of',
   'booking.check-in': 'checked in, for the member,',
 };
 

@@ -29,6 +29,9 @@ const bookingNotices = {
   booked: 'Booking confirmed.',
   cancelled: 'Booking cancelled.',
   changed: 'Booking changed.',
+  released:
+    'Booking released: the slot is free for others. It counts as a late cancel unless someone books it.',
+  'waive-asked': 'Your request is with the admins.',
 } as const;
 
 export type BookingNoticeKey = keyof typeof bookingNotices;

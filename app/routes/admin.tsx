@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/admin/resources', label: 'Resources' },
   { to: '/admin/bookings', label: 'Bookings' },
   { to: '/admin/inductions', label: 'Inductions' },
+  { to: '/admin/strikes', label: 'Strikes' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/log', label: 'Audit log' },
 ];

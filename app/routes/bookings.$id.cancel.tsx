@@ -1,11 +1,12 @@
 // /bookings/{id}/cancel — 'Are you sure you want to cancel this booking?' (docs/product.md §10): the
 // confirmation step, a page of its own so it works without JavaScript. The member's own bookings
 // only (anyone else's is a 404); past the resource's cutoff it says why not, and the action, which
-// checks the cutoff again in the cancelling transaction, refuses the same way.
+// checks the cutoff again in the cancelling transaction, refuses the same way. Past the cutoff and
+// before the start, 'Release this booking' still frees the slot, as a late cancel (a strike).
 import { getFormProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, formError, formReply, redirect, requireOwnBooking } from '~/.server';
+import { bookings, formError, formReply, readForm, redirect, requireOwnBooking } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/booking/format';
@@ -27,22 +28,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     booking: { resource: booking.resource, when: whenText(booking), note: booking.note },
     refusal,
+    // Past the cutoff, not begun: it can still be given back.
+    releasable: Boolean(refusal) && booking.status === 'active' && new Date(booking.start) > new Date(),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, booking } = await requireOwnBooking(request, params.id);
-  const outcome = await bookings.cancel(booking.id, user.id);
+  const release = (await readForm(request))?.get('intent') === 'release';
+  const outcome = release
+    ? await bookings.releaseLate(booking.id, user.id)
+    : await bookings.cancel(booking.id, user.id);
   if (outcome.status === 'not-found')
     // Already cancelled (in another tab, say): nothing more to do.
     return formReply(formError('This booking is already cancelled.'), 409);
   if (outcome.status === 'refused')
     return formReply(formError(outcome.refusal.message), refusalStatus(outcome.refusal));
-  return redirect('/bookings?notice=cancelled');
+  return redirect(`/bookings?notice=${release ? 'released' : 'cancelled'}`);
 }
 
 export default function CancelBooking() {
-  const { booking, refusal } = useLoaderData<typeof loader>();
+  const { booking, refusal, releasable } = useLoaderData<typeof loader>();
   const [form] = useForm({ lastResult: useActionData<typeof action>()?.result });
   const busy = useIsPending();
   return (
@@ -66,6 +72,24 @@ export default function CancelBooking() {
         {refusal ? (
           <>
             <FormBanner errors={[refusal]} />
+            {releasable ? (
+              <Form method="post" {...getFormProps(form)}>
+                <FormBanner id={form.errorId} errors={form.errors} />
+                <input type="hidden" name="intent" value="release" />
+                <p id="release-hint">
+                  Can’t come? Release it anyway so someone else can use the time. It counts as a late cancel
+                  (a strike), unless someone books the slot before it starts.
+                </p>
+                <button
+                  type="submit"
+                  className="button button-danger"
+                  disabled={busy}
+                  aria-describedby="release-hint"
+                >
+                  Release this booking
+                </button>
+              </Form>
+            ) : null}
             <p>
               <Link to="/bookings">Back to my bookings</Link>
             </p>

@@ -19,8 +19,11 @@ import {
   SECRET_PAGE_CACHE,
   tooLarge,
   UNKNOWN_FORM,
+  WaiveAskSchema,
 } from '~/.server';
 import { CalendarFeed, Reminders } from '~/components/booking-settings';
+import { Strikes } from '~/components/booking-strikes';
+import { BookingFacts } from '~/components/booking-facts';
 import { eventText, inductionStatusText, statusText, whenText } from '~/lib/booking/format';
 import type { Booking } from '~/lib/booking/models';
 import { cancelRefusal } from '~/lib/booking/rules';
@@ -40,13 +43,14 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, resources, inductions, requests, token, reminders] = await Promise.all([
+  const [mine, resources, inductions, requests, token, reminders, strikes] = await Promise.all([
     bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
     bookings.resources.list(),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
     bookings.feeds.token(user.id),
     bookings.reminders.on(user.id),
+    bookings.strikes.mine(user.id),
   ]);
   const url = new URL(request.url);
   const rules = new Map(resources.map((resource) => [resource.id, resource.rules]));
@@ -82,6 +86,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     feedUrl: new URL(`/calendar/${token}.ics`, config.PUBLIC_URL).toString(),
     reminders: { on: reminders, changed: url.searchParams.has('reminders') },
+    strikes: {
+      suspended: strikes.suspended,
+      rule: strikes.rule,
+      list: strikes.strikes.map((strike) => ({
+        id: strike.id,
+        kind: strike.kind,
+        about: strike.about,
+        counts: dateName(labDayOf(new Date(strike.expiresAt))),
+        waived: strike.waivedAt ? strike.waiveReason || 'by the lab' : null,
+        asked: strike.waiveAskedAt ? dateName(labDayOf(new Date(strike.waiveAskedAt))) : null,
+      })),
+    },
   };
 }
 
@@ -94,6 +110,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return resetFeed(formData, user.id);
     case 'reminders':
       return setReminders(formData, user.id);
+    case 'ask-waive':
+      return askToWaive(formData, user.id);
     default:
       return formReply(formError(UNKNOWN_FORM));
   }
@@ -106,6 +124,15 @@ async function resetFeed(formData: FormData, userId: string) {
   return redirect('/bookings#calendar-feed');
 }
 
+async function askToWaive(formData: FormData, userId: string) {
+  const submission = parseWithZod(formData, { schema: WaiveAskSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  const { strike, reason } = submission.value;
+  if (!(await bookings.strikes.askToWaive({ strikeId: strike, userId, reason })))
+    return formReply(formError('That strike is not yours to ask about, or you asked already.'), 404);
+  return redirect('/bookings?notice=waive-asked#strikes-heading');
+}
+
 async function setReminders(formData: FormData, userId: string) {
   const submission = parseWithZod(formData, { schema: BookingRemindersSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
@@ -116,7 +143,7 @@ async function setReminders(formData: FormData, userId: string) {
 export default function MyBookings() {
   // An inductor's or admin's way to /inductions: the root loader knows who signs off.
   const signsOff = useRouteLoaderData<{ user: { inductor: boolean } | null }>('root')?.user?.inductor;
-  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders } =
+  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
@@ -236,51 +263,11 @@ export default function MyBookings() {
         ) : null}
       </section>
 
+      {strikes.list.length || strikes.suspended ? (
+        <Strikes strikes={strikes.list} suspended={strikes.suspended} rule={strikes.rule} />
+      ) : null}
       <Reminders on={reminders.on} changed={reminders.changed} />
       <CalendarFeed url={feedUrl} lastResult={lastResult} />
     </main>
-  );
-}
-
-function BookingFacts({
-  booking,
-}: {
-  booking: {
-    resource: { slug: string; name: string };
-    when: string;
-    note: string;
-    bookedBy: string | null;
-    statusText: string | null;
-    history: string[];
-  };
-}) {
-  return (
-    <>
-      <h3>
-        <Link to={`/resources/${booking.resource.slug}`}>{booking.resource.name}</Link>
-      </h3>
-      <p>
-        {booking.when}
-        {booking.statusText ? (
-          <>
-            {' '}
-            · <strong>{booking.statusText}</strong>
-          </>
-        ) : null}
-      </p>
-      {booking.note ? <p className="booking-note">{booking.note}</p> : null}
-      {booking.bookedBy ? <p className="muted">Booked for you by {booking.bookedBy}.</p> : null}
-      {booking.history.length ? (
-        // A disclosure without scripts: the browser opens it.
-        <details className="booking-history">
-          <summary>History</summary>
-          <ol>
-            {booking.history.map((line, index) => (
-              <li key={index}>{line}</li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
-    </>
   );
 }

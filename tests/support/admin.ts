@@ -115,6 +115,10 @@ export const fixtureBooking = (
   server: ServerName = currentServer(),
 ) => admin(server, 'fixture', 'book', username, resourceSlug, start, String(minutes));
 
+/** A no-show strike of `username`'s, given at `at` (ISO). */
+export const fixtureStrike = (username: string, at: string, server: ServerName = currentServer()) =>
+  admin(server, 'fixture', 'strike', username, at);
+
 /** A dead mail job to `to` (its 5 tries failed): its id. */
 export const fixtureDeadJob = (to: string, server: ServerName = currentServer()) =>
   admin(server, 'fixture', 'dead-job', to);

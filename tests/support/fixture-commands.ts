@@ -123,6 +123,23 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
       await db.insertInto('bookings').values(values).execute();
       return values.id;
     }
+    case 'strike': {
+      // A no-show strike given at `at` (unwaived, counting 60 days from then).
+      const [username, at] = args as [string, string];
+      await db
+        .insertInto('strikes')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: await userId(username),
+          booking_id: null,
+          kind: 'no-show',
+          about: 'Test machine, an earlier booking',
+          created_at: at,
+          expires_at: new Date(Date.parse(at) + 60 * 86_400_000).toISOString(),
+        })
+        .execute();
+      return 'ok';
+    }
     case 'dead-job': {
       // A mail job that failed its 5 tries (as /admin/jobs shows one): to `to`, so a retry can be seen arriving.
       const [to] = args as [string];

@@ -22,6 +22,7 @@ import { inductionStanding } from './inductions';
 import { queueBookingCancelled, queueBookingConfirmation } from './mail';
 import { queueReminders } from './reminders';
 import { recordEvent } from './events';
+import { addStrike, strikesRefusal, waiveRebooked } from './strikes';
 import { whenText } from '~/lib/booking/format';
 import {
   calendarBlocks,
@@ -65,7 +66,8 @@ export type BookOutcome =
 
 /**
  * What refuses a member any booking of `resource`, whatever the time, checked first by book() and
- * by the confirm page alike: the resource's status, then the induction it needs.
+ * by the confirm page alike: the resource's status, the induction it needs, then the member's
+ * strikes (read under the member's lock in book(): parallel requests count the same strikes).
  */
 export async function standingRefusal(
   db: Kysely<Database>,
@@ -74,8 +76,11 @@ export async function standingRefusal(
   now: Date,
 ): Promise<Refusal | null> {
   const status = statusRefusal(resource);
-  if (status || !resource.induction) return status;
-  return inductionRefusal(await inductionStanding(db, resource.induction, userId, now));
+  if (status) return status;
+  const induction = resource.induction
+    ? inductionRefusal(await inductionStanding(db, resource.induction, userId, now))
+    : null;
+  return induction ?? (await strikesRefusal(db, userId, now));
 }
 
 export async function book(db: Kysely<Database>, request: BookRequest): Promise<BookOutcome> {
@@ -117,6 +122,16 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         now,
       });
       await trx.insertInto('bookings').values(values).execute();
+      await waiveRebooked(
+        trx,
+        {
+          resourceId: resource.id,
+          userId: request.userId,
+          blockStart: values.block_start,
+          blockEnd: values.block_end,
+        },
+        now,
+      );
       const member = await trx
         .selectFrom('users')
         .select(['username', 'email'])
@@ -300,6 +315,56 @@ export async function cancelBooking(
     if (!changed) return { status: 'not-found' } as const;
     await queueBookingCancelled(trx, row.email, changed);
     return { status: 'cancelled', booking: changed } as const;
+  });
+}
+
+/**
+ * 'Release this booking': past the cancellation cutoff, the member still frees the slot for others.
+ * It is cancelled, and counts as a late cancel (a strike, waived if someone books the slot before
+ * it starts). Before the cutoff it is an ordinary cancel, without a strike; once begun, refused.
+ */
+export async function releaseLate(
+  db: Kysely<Database>,
+  bookingId: string,
+  userId: string,
+  now = new Date(),
+): Promise<CancelOutcome> {
+  return writeTransaction(db, async (trx): Promise<CancelOutcome> => {
+    await lockMember(trx, userId);
+    const row = await selectBookings(trx)
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select(['users.email', 'resources.cancel_cutoff_minutes'])
+      .where('bookings.id', '=', bookingId)
+      .where('bookings.kind', '=', 'booking')
+      .where('bookings.status', '=', 'active')
+      .where('bookings.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { status: 'not-found' };
+    const start = new Date(row.starts_at);
+    if (start <= now)
+      return {
+        status: 'refused',
+        refusal: { rule: 'started', field: null, message: 'That booking has started.' },
+      };
+    const late = start.getTime() - now.getTime() < row.cancel_cutoff_minutes * 60_000;
+    const [cancelled] = await cancelRows(
+      trx,
+      [row.id],
+      'member',
+      now,
+      late ? 'released past the cutoff' : '',
+    );
+    if (!cancelled) return { status: 'not-found' };
+    if (late)
+      await addStrike(trx, {
+        userId,
+        bookingId: row.id,
+        kind: 'late-cancel',
+        about: `${row.resource_name}, ${whenText(cancelled)}`,
+        now,
+      });
+    await queueBookingCancelled(trx, row.email, cancelled);
+    return { status: 'cancelled', booking: cancelled };
   });
 }
 

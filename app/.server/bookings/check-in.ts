@@ -7,12 +7,14 @@ import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../audit';
 import type { Database } from '../db/schema';
 import { CHECK_IN_OPENS_MINUTES, checkInRefusal } from '~/lib/booking/check-in';
-import { OPEN, type Booking } from '~/lib/booking/models';
+import { HOLDING, OPEN, type Booking } from '~/lib/booking/models';
 import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { recordEvent } from './events';
 import { queueReleased } from './mail';
 import { cancelReminders } from './reminders';
-import { selectBookings, toBooking, writeTransaction } from './rows';
+import { lockMember, selectBookings, toBooking, writeTransaction } from './rows';
+import { addStrike } from './strikes';
+import { whenText } from '~/lib/booking/format';
 
 export type CheckInOutcome =
   | { status: 'checked-in'; booking: Booking }
@@ -27,6 +29,7 @@ async function checkable(trx: Kysely<Database>, bookingId: string) {
       'resources.check_in_required',
       'resources.grace_minutes',
       'resources.buffer_minutes',
+      'resources.status as resource_status',
       'users.username',
       'users.email',
     ])
@@ -84,6 +87,20 @@ export async function checkIn(
       booking: toBooking({ ...row, status: 'checked_in', checked_in_at: now.toISOString() }),
     };
   });
+}
+
+/** Whether a maintenance block of the resource held the minute `minute` (epoch minutes). */
+async function maintenanceAt(trx: Kysely<Database>, resourceId: string, minute: number) {
+  const block = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('resource_id', '=', resourceId)
+    .where('kind', '=', 'maintenance')
+    .where('status', 'in', HOLDING)
+    .where('block_start', '<=', minute)
+    .where('block_end', '>', minute)
+    .executeTakeFirst();
+  return Boolean(block);
 }
 
 export type CheckOutOutcome = { status: 'checked-out'; booking: Booking } | { status: 'not-found' };
@@ -154,6 +171,8 @@ async function release(db: Kysely<Database>, bookingId: string, now: Date) {
   return writeTransaction(db, async (trx) => {
     const row = await checkable(trx, bookingId);
     if (!row || row.status !== 'active') return false;
+    // The strike below and the member's bookings are counted under their lock (decision 024).
+    await lockMember(trx, row.user_id!);
     const at = addMinutes(new Date(row.starts_at), row.grace_minutes);
     const won = await trx
       .updateTable('bookings')
@@ -172,6 +191,18 @@ async function release(db: Kysely<Database>, bookingId: string, now: Date) {
     if (!won) return false;
     await cancelReminders(trx, [bookingId], now);
     await recordEvent(trx, { bookingIds: [bookingId], kind: 'released', actor: 'lab', at: now });
+    // No strike when the lab's machine was out of service or in maintenance at the start.
+    if (
+      row.resource_status !== 'out_of_service' &&
+      !(await maintenanceAt(trx, row.resource_id, row.block_start))
+    )
+      await addStrike(trx, {
+        userId: row.user_id!,
+        bookingId,
+        kind: 'no-show',
+        about: `${row.resource_name}, ${whenText({ start: row.starts_at, end: row.ends_at })}`,
+        now,
+      });
     await queueReleased(
       trx,
       row.email,

@@ -13,6 +13,7 @@ import {
   cancelBooking,
   changeBooking,
   memberHolds,
+  releaseLate,
   standingRefusal,
   type BookOutcome,
   type BookRequest,
@@ -38,6 +39,8 @@ import type { Actor } from '../audit';
 import { queueing } from '../jobs';
 import { atMachine, checkIn, checkOut, releaseNoShows } from './check-in';
 import { historyOf } from './events';
+import { askToWaive, memberStrikes, strikeSettings, strikesToWaive, waiveStrike } from './strikes';
+import { strikeRuleText } from '~/lib/booking/strikes';
 import {
   addMaintenance,
   bookForMember,
@@ -253,6 +256,27 @@ export function bookingsIn(db: Kysely<Database>) {
     checkOut: (bookingId: string, userId: string) => checkOut(db, { bookingId, userId }),
     /** Releases the bookings nobody checked in to (the worker's sweep, every instance). */
     releaseNoShows: (now: Date) => queueing(() => releaseNoShows(db, now)),
+
+    /**
+     * 'Release this booking' past the cutoff: cancelled, the slot free for others, a late-cancel
+     * strike (waived if the slot is booked again); the member is mailed the cancellation.
+     */
+    async releaseLate(bookingId: string, userId: string): Promise<CancelOutcome> {
+      if (!(await withinWriteLimit(userId))) return { status: 'refused', refusal: TOO_FAST };
+      return queueing(() => releaseLate(db, bookingId, userId));
+    },
+
+    /** The member's strikes, and asking to waive one; admins waive (audited). */
+    strikes: {
+      mine: async (userId: string) => ({
+        ...(await memberStrikes(db, userId)),
+        rule: strikeRuleText(strikeSettings()),
+      }),
+      askToWaive: (input: { strikeId: string; userId: string; reason: string }) =>
+        queueing(() => askToWaive(db, input)),
+      toWaive: () => strikesToWaive(db),
+      waive: (input: { strikeId: string; reason: string }, actor: Actor) => waiveStrike(db, input, actor),
+    },
 
     /** 'Booking reminders' on /bookings: whether the member is mailed them. */
     reminders: {

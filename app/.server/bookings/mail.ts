@@ -92,6 +92,27 @@ export async function queueReleased(trx: Kysely<Database>, to: string, booking: 
   );
 }
 
+/** A member asks the admins to waive a strike, with their reason. */
+export async function queueWaiveRequest(
+  trx: Kysely<Database>,
+  to: string[],
+  request: { id: string; member: { username: string; fullname: string }; about: string; reason: string },
+) {
+  for (const address of to)
+    await queueMail(
+      trx,
+      `strike-waive-request:${request.id}:${address}`,
+      linkMessage({
+        to: address,
+        subject: `Strike waiver request: @${request.member.username}`,
+        intro: `${request.member.fullname} (@${request.member.username}) asks you to waive the strike for ${request.about}: ${request.reason}`,
+        button: 'Open strikes',
+        link: new URL('/admin/strikes', config.PUBLIC_URL).toString(),
+        outro: 'Waive it there with a reason, or leave it: it expires on its own.',
+      }),
+    );
+}
+
 /** To each inductor of the induction and every admin, one job each: a failed send stops no other. */
 export async function queueInductionRequest(
   trx: Kysely<Database>,

@@ -33,6 +33,7 @@ import * as bookings from './migrations/011-bookings';
 import * as feedTokens from './migrations/012-feed-tokens';
 import * as jobs from './migrations/013-jobs';
 import * as checkIn from './migrations/014-check-in';
+import * as strikes from './migrations/015-strikes';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '012-feed-tokens': feedTokens,
   '013-jobs': jobs,
   '014-check-in': checkIn,
+  '015-strikes': strikes,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -324,6 +324,22 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** No-show strikes (migration 015): counted for STRIKE_DAYS, waived with a reason. */
+export interface StrikesTable {
+  id: string;
+  user_id: string;
+  booking_id: string | null;
+  kind: 'no-show' | 'late-cancel';
+  about: string;
+  created_at: string;
+  expires_at: string;
+  waived_at: Generated<string | null>;
+  waived_by: Generated<string | null>;
+  waive_reason: Generated<string>;
+  waive_asked_at: Generated<string | null>;
+  waive_request: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -349,4 +365,5 @@ export interface Database {
   member_feeds: MemberFeedsTable;
   jobs: JobsTable;
   booking_events: BookingEventsTable;
+  strikes: StrikesTable;
 }

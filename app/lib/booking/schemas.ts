@@ -365,6 +365,20 @@ export const CheckInForSchema = z.object({
   reason: required('Reason', 300),
 });
 
+/** /bookings: 'Ask to waive' a strike, with the member's reason for the admins. */
+export const WaiveAskSchema = z.object({
+  intent: z.literal('ask-waive'),
+  strike: z.string().uuid('Unknown strike'),
+  reason: required('Reason', 500),
+});
+
+/** /admin/strikes: 'Waive' a member's strike, with the reason for the audit log. */
+export const StrikeWaiveSchema = z.object({
+  intent: z.literal('waive'),
+  strike: z.string().uuid('Unknown strike'),
+  reason: required('Reason', 300),
+});
+
 /** /bookings: 'Booking reminders' on or off. */
 export const BookingRemindersSchema = z.object({
   intent: z.literal('reminders'),

@@ -1,0 +1,160 @@
+// Strikes on the real store (both engines): a no-show gives one (not when the lab's machine was
+// out of service), a booking released past its cutoff too (waived when someone books the slot),
+// three stop new bookings for 14 days, counted under the member's lock while a release runs.
+import { afterAll, describe, expect, test } from 'vitest';
+import { db } from '../db';
+import { book } from './book';
+import { releaseNoShows } from './check-in';
+import { bookingsIn } from './index';
+import { addStrike } from './strikes';
+import { hourAhead, newMember, newResource } from '../../../tests/support/store-fixtures';
+
+afterAll(() => db.destroy());
+
+const bookings = bookingsIn(db);
+const MINUTE = 60_000;
+const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+
+async function booked(resourceId: string, userId: string, start: Date, minutes = 60) {
+  const outcome = await book(db, { resourceId, userId, start, minutes, note: '' });
+  if (outcome.status !== 'booked') throw new Error(JSON.stringify(outcome));
+  return outcome.booking;
+}
+
+const strikesOf = (userId: string) =>
+  db
+    .selectFrom('strikes')
+    .select(['kind', 'waived_by', 'waive_reason'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+
+describe('strikes', () => {
+  test('a no-show gives one; none when the machine was out of service at the start', async () => {
+    const { id: laser } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
+    const { id: broken } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
+    const member = await newMember(db, 'ns');
+    const start = hourAhead(3);
+    await booked(laser, member.id, start);
+    await booked(broken, member.id, start);
+    await db
+      .updateTable('resources')
+      .set({ status: 'out_of_service', status_reason: 'Tube' })
+      .where('id', '=', broken)
+      .execute();
+    await releaseNoShows(db, after(start, 15));
+    expect(await strikesOf(member.id)).toEqual([{ kind: 'no-show', waived_by: null, waive_reason: '' }]);
+    expect((await bookings.strikes.mine(member.id)).strikes[0]).toMatchObject({
+      kind: 'no-show',
+      about: expect.stringMatching(/^Test Printer, \w+ \d+ \w+ \d{4}, \d\d:\d\d–\d\d:\d\d$/),
+    });
+  });
+
+  test('released past the cutoff: a late cancel, waived when someone else books the slot; before it, none', async () => {
+    const { id: resourceId } = await newResource(db, {
+      rules: { cancelCutoffMinutes: 24 * 60, maxUpcoming: 10 },
+    });
+    const [ana, bo] = [await newMember(db, 'ana'), await newMember(db, 'bo')];
+    // Two whole hours ahead: inside the day's cutoff.
+    const soon = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 3_600_000);
+    const anas = await booked(resourceId, ana.id, soon);
+    expect((await bookings.cancel(anas.id, ana.id)).status).toBe('refused');
+    expect((await bookings.releaseLate(anas.id, ana.id)).status).toBe('cancelled');
+    expect(await strikesOf(ana.id)).toEqual([{ kind: 'late-cancel', waived_by: null, waive_reason: '' }]);
+    await booked(resourceId, bo.id, soon);
+    expect(await strikesOf(ana.id)).toEqual([
+      { kind: 'late-cancel', waived_by: 'lab', waive_reason: 'Someone else booked the slot.' },
+    ]);
+    // Days ahead, before the cutoff: an ordinary cancel.
+    const later = await booked(resourceId, ana.id, hourAhead(5));
+    expect((await bookings.releaseLate(later.id, ana.id)).status).toBe('cancelled');
+    expect(await strikesOf(ana.id)).toHaveLength(1);
+  });
+
+  test('three stop new bookings for 14 days: the refusal says since when and until when', async () => {
+    const { id: resourceId } = await newResource(db);
+    const member = await newMember(db, 'three');
+    const now = new Date('2030-03-10T12:00:00Z');
+    for (const day of ['2030-02-01', '2030-02-20', '2030-03-05'])
+      await addStrike(db, {
+        userId: member.id,
+        bookingId: null,
+        kind: 'no-show',
+        about: 'x',
+        now: new Date(`${day}T10:00:00Z`),
+      });
+    const outcome = await book(db, {
+      resourceId,
+      userId: member.id,
+      start: new Date('2030-03-12T10:00:00Z'),
+      minutes: 60,
+      note: '',
+      now,
+    });
+    expect(outcome).toEqual({
+      status: 'refused',
+      refusal: {
+        rule: 'strikes',
+        field: null,
+        message: 'You have 3 no-shows since 1 February 2030. You can book again on 19 March 2030.',
+      },
+    });
+    // On the 19th it lifts.
+    const on19th = new Date('2030-03-19T09:00:00Z');
+    expect(
+      (
+        await book(db, {
+          resourceId,
+          userId: member.id,
+          start: new Date('2030-03-20T10:00:00Z'),
+          minutes: 60,
+          note: '',
+          now: on19th,
+        })
+      ).status,
+    ).toBe('booked');
+  });
+
+  test('5 parallel bookings by a member with 2 strikes while a third is given: no errors, none after it', async () => {
+    const { id: laser } = await newResource(db, { rules: { checkInGraceMinutes: 15, maxUpcoming: 100 } });
+    const { id: printer } = await newResource(db, { rules: { maxUpcoming: 100 } });
+    const member = await newMember(db, 'par');
+    const start = hourAhead(4, 8);
+    const now = after(start, 15);
+    for (const days of [1, 2])
+      await addStrike(db, {
+        userId: member.id,
+        bookingId: null,
+        kind: 'no-show',
+        about: 'earlier',
+        now: new Date(now.getTime() - days * 86_400_000),
+      });
+    await booked(laser, member.id, start);
+    const attempts = Array.from({ length: 5 }, (_, i) =>
+      book(db, {
+        resourceId: printer,
+        userId: member.id,
+        start: after(start, 120 + i * 60),
+        minutes: 60,
+        note: '',
+        now,
+      }),
+    );
+    const [released, ...outcomes] = await Promise.all([releaseNoShows(db, now), ...attempts]);
+    expect(released).toBeGreaterThanOrEqual(1);
+    expect(await strikesOf(member.id)).toHaveLength(3);
+    for (const outcome of outcomes)
+      if (outcome.status !== 'booked')
+        expect(outcome).toMatchObject({ status: 'refused', refusal: { rule: 'strikes' } });
+    // After it, every booking is refused.
+    const next = await book(db, {
+      resourceId: printer,
+      userId: member.id,
+      start: after(start, 600),
+      minutes: 60,
+      note: '',
+      now,
+    });
+    expect(next).toMatchObject({ status: 'refused', refusal: { rule: 'strikes' } });
+  });
+});

@@ -1,0 +1,230 @@
+// No-show strikes (docs/product.md §10 'Strikes'): given in the transaction that releases a booking
+// nobody checked in to, or that releases one past its cutoff; counted by standingRefusal() in the
+// booking's transaction, under the member's lock; a late cancel waived when someone else books the
+// slot; a member asks to waive one, an admin waives it with a reason (audited).
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { actorName, recordAudit, type Actor } from '../audit';
+import { config } from '../config';
+import type { Database } from '../db/schema';
+import { suspensionRefusal, type StrikeSettings } from '~/lib/booking/strikes';
+import { DAY_MS } from '~/lib/booking/time';
+import { queueWaiveRequest } from './mail';
+
+export const strikeSettings = (): StrikeSettings => ({
+  limit: config.STRIKES_TO_SUSPEND,
+  days: config.STRIKE_DAYS,
+  suspensionDays: config.SUSPENSION_DAYS,
+});
+
+/** Adds a strike to the member, in the transaction of the release that causes it. */
+export async function addStrike(
+  trx: Kysely<Database>,
+  strike: {
+    userId: string;
+    bookingId: string | null;
+    kind: 'no-show' | 'late-cancel';
+    about: string;
+    now: Date;
+  },
+) {
+  await trx
+    .insertInto('strikes')
+    .values({
+      id: crypto.randomUUID(),
+      user_id: strike.userId,
+      booking_id: strike.bookingId,
+      kind: strike.kind,
+      about: strike.about,
+      created_at: strike.now.toISOString(),
+      expires_at: new Date(strike.now.getTime() + strikeSettings().days * DAY_MS).toISOString(),
+    })
+    .execute();
+}
+
+/** The member's unwaived strikes that still count, oldest first. */
+const counting = (db: Kysely<Database>, userId: string, now: Date) =>
+  db
+    .selectFrom('strikes')
+    .where('user_id', '=', userId)
+    .where('waived_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at');
+
+/** Why the member may not book now (three strikes), or null. Read under the member's lock by book(). */
+export async function strikesRefusal(db: Kysely<Database>, userId: string, now: Date) {
+  const rows = await counting(db, userId, now).select('created_at').execute();
+  return suspensionRefusal(
+    rows.map((row) => ({ createdAt: row.created_at })),
+    now,
+    strikeSettings(),
+  );
+}
+
+/**
+ * Waives the late-cancel strikes of bookings whose time `booking` (someone else's, just made) takes
+ * up again before they would have started: the slot was used after all.
+ */
+export async function waiveRebooked(
+  trx: Kysely<Database>,
+  booking: { resourceId: string; userId: string; blockStart: number; blockEnd: number },
+  now: Date,
+) {
+  await trx
+    .updateTable('strikes')
+    .set({ waived_at: now.toISOString(), waived_by: 'lab', waive_reason: 'Someone else booked the slot.' })
+    .where('kind', '=', 'late-cancel')
+    .where('waived_at', 'is', null)
+    .where('user_id', '<>', booking.userId)
+    .where('booking_id', 'in', (eb) =>
+      eb
+        .selectFrom('bookings')
+        .select('id')
+        .where('resource_id', '=', booking.resourceId)
+        .where('status', '=', 'cancelled')
+        .where('starts_at', '>', now.toISOString())
+        .where('block_start', '<', booking.blockEnd)
+        .where('block_end', '>', booking.blockStart),
+    )
+    .execute();
+}
+
+export interface Strike {
+  id: string;
+  kind: 'no-show' | 'late-cancel';
+  about: string;
+  createdAt: string;
+  expiresAt: string;
+  waivedAt: string | null;
+  waivedBy: string | null;
+  waiveReason: string;
+  waiveAskedAt: string | null;
+  waiveRequest: string;
+}
+
+const toStrike = (row: {
+  id: string;
+  kind: 'no-show' | 'late-cancel';
+  about: string;
+  created_at: string;
+  expires_at: string;
+  waived_at: string | null;
+  waived_by: string | null;
+  waive_reason: string;
+  waive_asked_at: string | null;
+  waive_request: string;
+}): Strike => ({
+  id: row.id,
+  kind: row.kind,
+  about: row.about,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  waivedAt: row.waived_at,
+  waivedBy: row.waived_by,
+  waiveReason: row.waive_reason,
+  waiveAskedAt: row.waive_asked_at,
+  waiveRequest: row.waive_request,
+});
+
+/** The member's strikes that have not expired (waived ones too), newest first, and what they stop. */
+export async function memberStrikes(db: Kysely<Database>, userId: string, now = new Date()) {
+  const [rows, refusal] = await Promise.all([
+    db
+      .selectFrom('strikes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now.toISOString())
+      .orderBy('created_at', 'desc')
+      .execute(),
+    strikesRefusal(db, userId, now),
+  ]);
+  return { strikes: rows.map(toStrike), suspended: refusal?.message ?? null };
+}
+
+/** 'Ask to waive': the member's reason, once per strike; the admins are mailed it. */
+export async function askToWaive(
+  db: Kysely<Database>,
+  input: { strikeId: string; userId: string; reason: string },
+  now = new Date(),
+) {
+  return db.transaction().execute(async (trx) => {
+    const asked = await trx
+      .updateTable('strikes')
+      .set({ waive_asked_at: now.toISOString(), waive_request: input.reason })
+      .where('id', '=', input.strikeId)
+      .where('user_id', '=', input.userId)
+      .where('waived_at', 'is', null)
+      .where('waive_asked_at', 'is', null)
+      .returning(['about'])
+      .executeTakeFirst();
+    if (!asked) return false;
+    const [member, admins] = await Promise.all([
+      trx
+        .selectFrom('users')
+        .select(['username', 'fullname'])
+        .where('id', '=', input.userId)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('users')
+        .select('email')
+        .where('role', '=', 'admin')
+        .where('disabled_at', 'is', null)
+        .execute(),
+    ]);
+    await queueWaiveRequest(
+      trx,
+      admins.map((row) => row.email),
+      { id: input.strikeId, member, about: asked.about, reason: input.reason },
+    );
+    return true;
+  });
+}
+
+/** The strikes admins may waive: unwaived and counting, those asked about first. */
+export async function strikesToWaive(db: Kysely<Database>, now = new Date()) {
+  const rows = await db
+    .selectFrom('strikes')
+    .innerJoin('users', 'users.id', 'strikes.user_id')
+    .selectAll('strikes')
+    .select(['users.username', 'users.fullname'])
+    .where('strikes.waived_at', 'is', null)
+    .where('strikes.expires_at', '>', now.toISOString())
+    .orderBy((eb) => eb.case().when('strikes.waive_asked_at', 'is', null).then(1).else(0).end())
+    .orderBy('strikes.created_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({
+    ...toStrike(row),
+    member: { username: row.username, fullname: row.fullname },
+  }));
+}
+
+/** An admin waives a strike with a reason (audited); false when there is no such unwaived strike. */
+export async function waiveStrike(
+  db: Kysely<Database>,
+  input: { strikeId: string; reason: string },
+  actor: Actor,
+  now = new Date(),
+) {
+  return db.transaction().execute(async (trx) => {
+    const waived = await trx
+      .updateTable('strikes')
+      .set({ waived_at: now.toISOString(), waived_by: actorName(actor), waive_reason: input.reason })
+      .where('id', '=', input.strikeId)
+      .where('waived_at', 'is', null)
+      .returning(['user_id', 'about'])
+      .executeTakeFirst();
+    if (!waived) return false;
+    const member = await trx
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', waived.user_id)
+      .executeTakeFirst();
+    await recordAudit(trx, actor, {
+      action: 'strike.waive',
+      target: `@${member?.username ?? 'unknown'}: ${waived.about}`,
+      detail: input.reason,
+    });
+    return true;
+  });
+}

@@ -1,0 +1,63 @@
+// The member's strikes on /bookings (docs/product.md §10 'Strikes'): what each was for, until when
+// it counts, whether it was waived, and 'Ask to waive' with a reason for the admins. A plain POST
+// form per strike, to /bookings.
+import { Form } from '@remix-run/react';
+import { useIsPending } from '~/components/pending';
+import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
+
+export interface ShownStrike {
+  id: string;
+  kind: keyof typeof STRIKE_KIND_TEXT;
+  about: string;
+  counts: string;
+  waived: string | null;
+  asked: string | null;
+}
+
+export function Strikes({
+  strikes,
+  suspended,
+  rule,
+}: {
+  strikes: ShownStrike[];
+  suspended: string | null;
+  rule: string;
+}) {
+  const busy = useIsPending();
+  return (
+    <section aria-labelledby="strikes-heading" className="card">
+      <h2 id="strikes-heading">Strikes</h2>
+      {suspended ? (
+        <p className="form-banner" role="alert">
+          {suspended}
+        </p>
+      ) : null}
+      <p className="muted">{rule}</p>
+      <ul className="strike-list">
+        {strikes.map((strike) => (
+          <li key={strike.id}>
+            <p>
+              <strong>{STRIKE_KIND_TEXT[strike.kind]}</strong>: {strike.about}.{' '}
+              {strike.waived ? `Waived: ${strike.waived}` : `Counts until ${strike.counts}.`}
+            </p>
+            {strike.waived ? null : strike.asked ? (
+              <p className="muted">You asked to waive it on {strike.asked}.</p>
+            ) : (
+              <Form method="post" className="waive-ask">
+                <input type="hidden" name="intent" value="ask-waive" />
+                <input type="hidden" name="strike" value={strike.id} />
+                <div className="field">
+                  <label htmlFor={`waive-${strike.id}`}>Why should it be waived?</label>
+                  <textarea id={`waive-${strike.id}`} name="reason" rows={2} required maxLength={500} />
+                </div>
+                <button type="submit" className="button button-secondary button-small" disabled={busy}>
+                  Ask to waive
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+// /admin/strikes — members' no-show strikes that still count (docs/product.md §10 'Strikes'), the
+// ones a member asked to waive first, with their reason; 'Waive' with a reason (audited). Admins only.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import {
+  bookings,
+  FORM_LIMITS,
+  formError,
+  formReply,
+  parseWithZod,
+  readForm,
+  redirect,
+  requireAdmin,
+  StrikeWaiveSchema,
+  tooLarge,
+  UNKNOWN_FORM,
+} from '~/.server';
+import { FormBanner } from '~/components/forms';
+import { useIsPending } from '~/components/pending';
+import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
+import { dateName, labDayOf } from '~/lib/booking/time';
+import { pageMeta } from '~/lib/meta';
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: 'Strikes', description: 'Members’ no-show strikes, and waiving them.' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const strikes = await bookings.strikes.toWaive();
+  const day = (iso: string) => dateName(labDayOf(new Date(iso)));
+  return strikes.map((strike) => ({
+    id: strike.id,
+    kind: strike.kind,
+    about: strike.about,
+    member: strike.member,
+    given: day(strike.createdAt),
+    counts: day(strike.expiresAt),
+    request: strike.waiveAskedAt ? strike.waiveRequest : null,
+  }));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
+  if (formData.get('intent') !== 'waive') return formReply(formError(UNKNOWN_FORM));
+  const submission = parseWithZod(formData, { schema: StrikeWaiveSchema });
+  if (submission.status !== 'success') return formReply(submission.reply());
+  const { strike, reason } = submission.value;
+  if (!(await bookings.strikes.waive({ strikeId: strike, reason }, user)))
+    return formReply(formError('That strike is already waived, or gone.'), 404);
+  return redirect('/admin/strikes?waived');
+}
+
+export default function AdminStrikes() {
+  const strikes = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const busy = useIsPending();
+  return (
+    <>
+      <h1>Strikes</h1>
+      {params.has('waived') ? (
+        <p className="form-success" role="status">
+          Waived. The member sees it on My bookings.
+        </p>
+      ) : null}
+      <FormBanner
+        errors={answer ? Object.values(answer.result.error ?? {}).flatMap((errors) => errors ?? []) : null}
+      />
+      {strikes.length ? (
+        <ul className="strike-list">
+          {strikes.map((strike) => (
+            <li key={strike.id} className="card">
+              <p>
+                <strong>
+                  {strike.member.fullname} (@{strike.member.username})
+                </strong>
+                : {STRIKE_KIND_TEXT[strike.kind]}, {strike.about}. Given on {strike.given}, counts until{' '}
+                {strike.counts}.
+              </p>
+              {strike.request !== null ? <p>They ask to waive it: “{strike.request}”</p> : null}
+              <Form method="post">
+                <input type="hidden" name="intent" value="waive" />
+                <input type="hidden" name="strike" value={strike.id} />
+                <div className="field">
+                  <label htmlFor={`waive-${strike.id}`}>Reason</label>
+                  <input id={`waive-${strike.id}`} name="reason" required maxLength={300} />
+                </div>
+                <button
+                  type="submit"
+                  className="button button-secondary button-small"
+                  disabled={busy}
+                  aria-label={`Waive the strike of @${strike.member.username}: ${strike.about}`}
+                >
+                  Waive
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">No strike counts against anyone now.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// No-show strikes (docs/product.md §10 'Strikes'): a released booking's strike on /bookings, 'Ask
+// to waive' and an admin waiving it; three strikes refuse a booking with the texts of the rule;
+// 'Release this booking' past the cutoff counts as a late cancel.
+import { signedIn, signedInAdmin } from './accounts';
+import { expect, HTTP, test } from './fixtures';
+import { fixtureBooking, fixtureResource, fixtureStrike } from '../support/admin';
+import { waitForMail } from '../support/mail';
+
+const QUARTER = 15 * 60_000;
+const HOUR = 3_600_000;
+
+test('a no-show is a strike on My bookings; the member asks to waive it and an admin does', async ({
+  page,
+  browser,
+  expectAccessible,
+}) => {
+  const member = await signedIn(page);
+  const machine = await fixtureResource({ name: 'Strike Laser', rules: { checkInGraceMinutes: 15 } });
+  const start = new Date(Math.floor(Date.now() / QUARTER) * QUARTER - 2 * QUARTER);
+  await fixtureBooking(member.username, machine.slug, start.toISOString(), 60);
+  await waitForMail(member.email, (mail) => mail.subject === 'Booking released: Strike Laser');
+
+  await page.goto('/bookings');
+  const strikes = page.getByRole('region', { name: 'Strikes' });
+  await expect(strikes).toContainText('No-show: Strike Laser,');
+  await expect(strikes).toContainText(/Counts until \d+ \w+ \d{4}\./);
+  await expectAccessible();
+  await strikes.getByLabel('Why should it be waived?').fill('The tram broke down on the Luas red line.');
+  await strikes.getByRole('button', { name: 'Ask to waive' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your request' })).toHaveText(
+    'Your request is with the admins.',
+  );
+  await expect(strikes).toContainText('You asked to waive it on');
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await signedInAdmin(adminPage);
+  await adminPage.goto('/admin/strikes');
+  const item = adminPage.getByRole('listitem').filter({ hasText: `@${member.username}` });
+  await expect(item).toContainText('They ask to waive it: “The tram broke down on the Luas red line.”');
+  await item.getByLabel('Reason').fill('Luas outage that morning');
+  await item.getByRole('button', { name: /^Waive the strike of/ }).click();
+  await expect(adminPage.getByRole('main').getByRole('status')).toHaveText(
+    'Waived. The member sees it on My bookings.',
+  );
+  await adminPage.context().close();
+
+  await page.reload();
+  await expect(strikes).toContainText('Waived: Luas outage that morning');
+});
+
+test('three strikes refuse a booking, saying since when and until when', HTTP, async ({ page }) => {
+  const member = await signedIn(page);
+  const machine = await fixtureResource({ name: 'Strike Printer' });
+  for (const daysAgo of [20, 10, 2])
+    await fixtureStrike(member.username, new Date(Date.now() - daysAgo * 86_400_000).toISOString());
+  const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 26 * HOUR).toISOString();
+  const refused = await page.request.post(`/resources/${machine.slug}/book?start=${start}`, {
+    form: { start, minutes: '60', note: '' },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(422);
+  expect(await refused.text()).toMatch(
+    /You have 3 no-shows since \d+ \w+ \d{4}\. You can book again on \d+ \w+ \d{4}\./,
+  );
+  await page.goto('/bookings');
+  await expect(page.getByRole('region', { name: 'Strikes' }).getByRole('alert')).toContainText(
+    'You have 3 no-shows since',
+  );
+});
+
+test('past the cutoff, Release this booking frees the slot and counts as a late cancel', async ({ page }) => {
+  const member = await signedIn(page);
+  const machine = await fixtureResource({ name: 'Cutoff Mill', rules: { cancelCutoffMinutes: 24 * 60 } });
+  const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 2 * HOUR);
+  const id = await fixtureBooking(member.username, machine.slug, start.toISOString(), 60);
+  await page.goto(`/bookings/${id}/cancel`);
+  await expect(page.getByRole('alert')).toContainText(
+    'Bookings can be cancelled until 24 hours before they start.',
+  );
+  await page.getByRole('button', { name: 'Release this booking' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Booking released' })).toHaveText(
+    'Booking released: the slot is free for others. It counts as a late cancel unless someone books it.',
+  );
+  await expect(page.getByRole('region', { name: 'Strikes' })).toContainText('Released late: Cutoff Mill,');
+});

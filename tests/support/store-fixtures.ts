@@ -7,6 +7,7 @@ import { createInvite } from '../../app/.server/store/invites';
 import type { Database } from '../../app/.server/db/schema';
 import { nowIso } from '../../app/lib/dates';
 import { rulesColumns } from '../../app/.server/bookings/rows';
+import { book } from '../../app/.server/bookings/book';
 import type { BookingRules } from '../../app/lib/booking/rules';
 
 /** A new member with a unique `{prefix}_xxxxxx` username and that name's e-mail. */
@@ -127,3 +128,19 @@ export const hourAhead = (days: number, hour = 10) => {
   date.setUTCHours(hour, 0, 0, 0);
   return date;
 };
+
+/** `minutes` after `start`. */
+export const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
+
+/** A member's booking made by book() itself (every rule, no rate limit: a test books many); the booking. */
+export async function bookedBy(
+  db: Kysely<Database>,
+  resourceId: string,
+  userId: string,
+  start: Date,
+  minutes = 60,
+) {
+  const outcome = await book(db, { resourceId, userId, start, minutes, note: '' });
+  if (outcome.status !== 'booked') throw new Error(JSON.stringify(outcome));
+  return outcome.booking;
+}

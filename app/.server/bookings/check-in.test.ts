@@ -3,24 +3,24 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { bookingsIn } from './index';
-import { book } from './book';
 import { checkIn, checkOut, releaseNoShows } from './check-in';
 import { historyOf } from './events';
-import { newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
+import {
+  newMember,
+  newResource,
+  hourAhead,
+  bookedBy,
+  minutesAfter,
+} from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
 const bookings = bookingsIn(db);
-const MINUTE = 60_000;
 
-const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
-
-/** Booked past the facade's rate limit (the race books 50 times). */
-async function booked(resourceId: string, userId: string, start: Date, minutes = 60) {
-  const outcome = await book(db, { resourceId, userId, start, minutes, note: '' });
-  if (outcome.status !== 'booked') throw new Error(JSON.stringify(outcome));
-  return outcome.booking;
-}
+/** Booked by book() itself: past the facade's rate limit (a test books many). */
+const booked = (resourceId: string, userId: string, start: Date, minutes = 60) =>
+  bookedBy(db, resourceId, userId, start, minutes);
+const after = minutesAfter;
 
 const statusOf = async (id: string) =>
   (await db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

@@ -19,7 +19,7 @@ import {
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { whenText } from '~/lib/booking/format';
+import { statusText, whenText } from '~/lib/booking/format';
 import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 
@@ -68,6 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       resource: booking.resource,
       member,
       note: booking.kind === 'maintenance' ? booking.reason : booking.note,
+      status: booking.kind === 'booking' ? statusText(booking.status) : null,
+      cancellable: booking.status === 'active',
     })),
   };
 }
@@ -157,7 +159,15 @@ export default function AdminBookings() {
         >
           {rows.map((row) => (
             <tr key={row.id}>
-              <td data-label="When">{row.when}</td>
+              <td data-label="When">
+                {row.when}
+                {row.status ? (
+                  <>
+                    <br />
+                    <strong>{row.status}</strong>
+                  </>
+                ) : null}
+              </td>
               <td data-label="Resource">
                 <Link to={`/resources/${row.resource.slug}`}>{row.resource.name}</Link>
               </td>
@@ -173,7 +183,7 @@ export default function AdminBookings() {
               </td>
               <td data-label="Note">{row.note}</td>
               <td data-label="Actions">
-                {row.member ? (
+                {row.member && row.cancellable ? (
                   <CancelForm
                     bookingId={row.id}
                     label={`${row.resource.name}, ${row.when}, @${row.member.username}`}

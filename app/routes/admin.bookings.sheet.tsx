@@ -1,6 +1,7 @@
 // /admin/bookings/sheet?resource={slug}&day={YYYY-MM-DD} — one resource's day on one printable page
 // (docs/product.md §10): each booking's time, member and note with an empty column to tick at the
 // machine, and the maintenance blocks. Printing hides the site's header, the admin tabs and footer.
+import { statusText } from '~/lib/booking/format';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 
 import { Link, useLoaderData } from '@remix-run/react';
@@ -34,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       times: `${labClock(new Date(booking.start))}–${labClock(new Date(booking.end))}`,
       who: member ? `${member.fullname} (@${member.username})` : `Maintenance: ${booking.reason}`,
       note: booking.kind === 'booking' ? booking.note : '',
+      // Filled in where the machine's check-in knows; blank for staff to tick by hand.
+      came: booking.kind === 'booking' ? (statusText(booking.status) ?? '') : '',
     })),
   };
 }
@@ -68,7 +71,7 @@ export default function DaySheet() {
                 <td>{row.times}</td>
                 <td>{row.who}</td>
                 <td>{row.note}</td>
-                <td />
+                <td>{row.came}</td>
               </tr>
             ))}
           </tbody>

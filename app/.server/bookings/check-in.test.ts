@@ -133,6 +133,7 @@ describe('release of no-shows', () => {
     expect((await historyOf(db, [anas.id])).get(anas.id)!.map((event) => [event.kind, event.actor])).toEqual([
       ['booked', 'member'],
       ['released', 'lab'],
+      ['strike', 'lab'],
     ]);
     // Still on the member's record, among the past.
     const mine = await bookings.mine(ana.id, { now: after(start, 21), pastShown: 20 });

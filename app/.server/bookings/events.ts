@@ -1,12 +1,20 @@
 // A booking's history (docs/architecture.md §13): one row of booking_events per change, appended
-// in the change's own transaction (booked, changed, cancelled, checked-in, checked-out, released)
-// or right after a reminder was sent (reminded). Never updated; the usage figures read it.
+// in the change's own transaction (booked, changed, cancelled, checked-in, checked-out, released,
+// strike, waived) or right after a reminder was sent (reminded). Never updated; the usage figures read it.
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export type EventKind =
-  'booked' | 'changed' | 'cancelled' | 'checked-in' | 'checked-out' | 'released' | 'reminded';
+  | 'booked'
+  | 'changed'
+  | 'cancelled'
+  | 'checked-in'
+  | 'checked-out'
+  | 'released'
+  | 'reminded'
+  | 'strike'
+  | 'waived';
 
 /** `actor`: '@username', 'admin CLI', 'member' (the booking's own member) or 'lab' (the worker). */
 export async function recordEvent(
@@ -29,6 +37,18 @@ export async function recordEvent(
     .execute();
 }
 
+const KIND_ORDER: EventKind[] = [
+  'booked',
+  'changed',
+  'checked-in',
+  'checked-out',
+  'cancelled',
+  'released',
+  'strike',
+  'waived',
+  'reminded',
+];
+
 export interface BookingEvent {
   at: string;
   kind: EventKind;
@@ -45,6 +65,13 @@ export async function historyOf(db: Kysely<Database>, bookingIds: string[]) {
     .select(['booking_id', 'at', 'kind', 'actor', 'reason'])
     .where('booking_id', 'in', bookingIds)
     .orderBy('at')
+    // One transaction's events share their instant: a cancel before its strike, a strike before its waiver.
+    .orderBy(
+      sql`case kind ${sql.join(
+        KIND_ORDER.map((kind, rank) => sql`when ${kind} then ${rank}`),
+        sql` `,
+      )} else ${KIND_ORDER.length} end`,
+    )
     .orderBy('id')
     .execute();
   for (const { booking_id, ...event } of rows)

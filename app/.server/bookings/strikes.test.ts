@@ -68,6 +68,17 @@ describe('strikes', () => {
     expect(await strikesOf(ana.id)).toEqual([
       { kind: 'late-cancel', waived_by: 'lab', waive_reason: 'Someone else booked the slot.' },
     ]);
+    // The booking's history says so, in order.
+    expect(
+      (await bookings.history([anas.id]))
+        .get(anas.id)!
+        .map((event) => [event.kind, event.actor, event.reason]),
+    ).toEqual([
+      ['booked', 'member', ''],
+      ['cancelled', 'member', 'released past the cutoff'],
+      ['strike', 'lab', 'Released late'],
+      ['waived', 'lab', 'Someone else booked the slot.'],
+    ]);
     // Days ahead, before the cutoff: an ordinary cancel.
     const later = await booked(resourceId, ana.id, hourAhead(5));
     expect((await bookings.releaseLate(later.id, ana.id)).status).toBe('cancelled');

@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../audit';
 import { config } from '../config';
 import type { Database } from '../db/schema';
-import { suspensionRefusal, type StrikeSettings } from '~/lib/booking/strikes';
+import { STRIKE_KIND_TEXT, suspensionRefusal, type StrikeSettings } from '~/lib/booking/strikes';
 import { DAY_MS } from '~/lib/booking/time';
+import { recordEvent } from './events';
 import { queueWaiveRequest } from './mail';
 
 export const strikeSettings = (): StrikeSettings => ({
@@ -40,6 +41,14 @@ export async function addStrike(
       expires_at: new Date(strike.now.getTime() + strikeSettings().days * DAY_MS).toISOString(),
     })
     .execute();
+  if (strike.bookingId)
+    await recordEvent(trx, {
+      bookingIds: [strike.bookingId],
+      kind: 'strike',
+      actor: 'lab',
+      reason: STRIKE_KIND_TEXT[strike.kind],
+      at: strike.now,
+    });
 }
 
 /** The member's unwaived strikes that still count, oldest first. */
@@ -70,9 +79,9 @@ export async function waiveRebooked(
   booking: { resourceId: string; userId: string; blockStart: number; blockEnd: number },
   now: Date,
 ) {
-  await trx
+  const waived = await trx
     .updateTable('strikes')
-    .set({ waived_at: now.toISOString(), waived_by: 'lab', waive_reason: 'Someone else booked the slot.' })
+    .set({ waived_at: now.toISOString(), waived_by: 'lab', waive_reason: REBOOKED })
     .where('kind', '=', 'late-cancel')
     .where('waived_at', 'is', null)
     .where('user_id', '<>', booking.userId)
@@ -86,8 +95,18 @@ export async function waiveRebooked(
         .where('block_start', '<', booking.blockEnd)
         .where('block_end', '>', booking.blockStart),
     )
+    .returning('booking_id')
     .execute();
+  await recordEvent(trx, {
+    bookingIds: waived.flatMap((row) => (row.booking_id ? [row.booking_id] : [])),
+    kind: 'waived',
+    actor: 'lab',
+    reason: REBOOKED,
+    at: now,
+  });
 }
+
+const REBOOKED = 'Someone else booked the slot.';
 
 export interface Strike {
   id: string;
@@ -212,9 +231,17 @@ export async function waiveStrike(
       .set({ waived_at: now.toISOString(), waived_by: actorName(actor), waive_reason: input.reason })
       .where('id', '=', input.strikeId)
       .where('waived_at', 'is', null)
-      .returning(['user_id', 'about'])
+      .returning(['user_id', 'about', 'booking_id'])
       .executeTakeFirst();
     if (!waived) return false;
+    if (waived.booking_id)
+      await recordEvent(trx, {
+        bookingIds: [waived.booking_id],
+        kind: 'waived',
+        actor: actorName(actor),
+        reason: input.reason,
+        at: now,
+      });
     const member = await trx
       .selectFrom('users')
       .select('username')

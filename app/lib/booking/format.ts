@@ -57,6 +57,8 @@ const EVENT_TEXT: Record<string, string> = {
   'checked-out': 'Checked out',
   released: 'Released: nobody checked in',
   reminded: 'Reminded',
+  strike: 'Strike',
+  waived: 'Strike waived',
 };
 
 /**

@@ -15,7 +15,7 @@ import {
   tooLarge,
   UNKNOWN_FORM,
 } from '~/.server';
-import { FormBanner } from '~/components/forms';
+import { allErrors, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
 import { dateName, labDayOf } from '~/lib/booking/time';
@@ -65,9 +65,7 @@ export default function AdminStrikes() {
           Waived. The member sees it on My bookings.
         </p>
       ) : null}
-      <FormBanner
-        errors={answer ? Object.values(answer.result.error ?? {}).flatMap((errors) => errors ?? []) : null}
-      />
+      <FormBanner errors={allErrors(answer?.result)} />
       {strikes.length ? (
         <ul className="strike-list">
           {strikes.map((strike) => (

@@ -20,7 +20,7 @@ import {
   tooLarge,
   UNKNOWN_FORM,
 } from '~/.server';
-import { FormBanner } from '~/components/forms';
+import { allErrors, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { checkInRefusal, checkInRuleText } from '~/lib/booking/check-in';
 import { whenText } from '~/lib/booking/format';
@@ -123,9 +123,7 @@ export default function AtTheMachine() {
         </p>
       ) : null}
       {/* One banner for every form here: a refusal, or a forged or empty field. */}
-      <FormBanner
-        errors={answer ? Object.values(answer.result.error ?? {}).flatMap((errors) => errors ?? []) : null}
-      />
+      <FormBanner errors={allErrors(answer?.result)} />
       {rule ? <p>{rule}</p> : <p>This machine needs no check-in: your booking is yours until it ends.</p>}
       <section className="card" aria-labelledby="your-booking">
         <h2 id="your-booking">Your booking</h2>

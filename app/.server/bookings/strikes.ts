@@ -147,16 +147,19 @@ const toStrike = (row: {
 
 /** The member's strikes that have not expired (waived ones too), newest first, and what they stop. */
 export async function memberStrikes(db: Kysely<Database>, userId: string, now = new Date()) {
-  const [rows, refusal] = await Promise.all([
-    db
-      .selectFrom('strikes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', now.toISOString())
-      .orderBy('created_at', 'desc')
-      .execute(),
-    strikesRefusal(db, userId, now),
-  ]);
+  const rows = await db
+    .selectFrom('strikes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc')
+    .execute();
+  // The same strikes strikesRefusal() counts: unwaived ones, oldest first.
+  const counting = rows
+    .filter((row) => !row.waived_at)
+    .reverse()
+    .map((row) => ({ createdAt: row.created_at }));
+  const refusal = suspensionRefusal(counting, now, strikeSettings());
   return { strikes: rows.map(toStrike), suspended: refusal?.message ?? null };
 }
 

@@ -16,10 +16,6 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-/** Every message of a form's reply, field errors too: one banner for a page of small forms. */
-export const allErrors = (result: { error?: Record<string, string[] | null> | null } | undefined) =>
-  result ? Object.values(result.error ?? {}).flatMap((errors) => errors ?? []) : null;
-
 /** The banner above a form for errors that belong to no single field. */
 export function FormBanner({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

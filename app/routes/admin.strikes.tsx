@@ -15,7 +15,8 @@ import {
   tooLarge,
   UNKNOWN_FORM,
 } from '~/.server';
-import { allErrors, FormBanner } from '~/components/forms';
+import { allErrors } from '~/components/form-errors';
+import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
 import { dateName, labDayOf } from '~/lib/booking/time';

@@ -20,7 +20,8 @@ import {
   tooLarge,
   UNKNOWN_FORM,
 } from '~/.server';
-import { allErrors, FormBanner } from '~/components/forms';
+import { allErrors } from '~/components/form-errors';
+import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { checkInRefusal, checkInRuleText } from '~/lib/booking/check-in';
 import { whenText } from '~/lib/booking/format';

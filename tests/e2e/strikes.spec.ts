@@ -18,7 +18,11 @@ test('a no-show is a strike on My bookings; the member asks to waive it and an a
   const machine = await fixtureResource({ name: 'Strike Laser', rules: { checkInGraceMinutes: 15 } });
   const start = new Date(Math.floor(Date.now() / QUARTER) * QUARTER - 2 * QUARTER);
   await fixtureBooking(member.username, machine.slug, start.toISOString(), 60);
-  await waitForMail(member.email, (mail) => mail.subject === 'Booking released: Strike Laser');
+  const released = await waitForMail(
+    member.email,
+    (mail) => mail.subject === 'Booking released: Strike Laser',
+  );
+  expect(released.text).toContain('It counts as a no-show strike for 60 days');
 
   await page.goto('/bookings');
   const strikes = page.getByRole('region', { name: 'Strikes' });
@@ -37,12 +41,16 @@ test('a no-show is a strike on My bookings; the member asks to waive it and an a
   await adminPage.goto('/admin/strikes');
   const item = adminPage.getByRole('listitem').filter({ hasText: `@${member.username}` });
   await expect(item).toContainText('They ask to waive it: “The tram broke down on the Luas red line.”');
+  await expectAccessible(adminPage);
   await item.getByLabel('Reason').fill('Luas outage that morning');
   await item.getByRole('button', { name: /^Waive the strike of/ }).click();
   await expect(adminPage.getByRole('main').getByRole('status')).toHaveText(
     'Waived. The member sees it on My bookings.',
   );
   await adminPage.context().close();
+  expect(
+    (await waitForMail(member.email, (mail) => mail.subject.startsWith('Strike waived: Strike Laser'))).text,
+  ).toContain('was waived by the lab: Luas outage that morning');
 
   await page.reload();
   await expect(strikes).toContainText('Waived: Luas outage that morning');

@@ -324,7 +324,7 @@ export async function addMaintenance(
         now,
       });
       for (const { member, booking } of cancelled)
-        await queueBookingCancelled(trx, member.email, booking, input.reason);
+        await queueBookingCancelled(trx, member.email, booking, { reason: input.reason });
       const values = bookingRow({
         resourceId,
         kind: 'maintenance',

@@ -355,15 +355,16 @@ export async function releaseLate(
       late ? 'released past the cutoff' : '',
     );
     if (!cancelled) return { status: 'not-found' };
-    if (late)
-      await addStrike(trx, {
-        userId,
-        bookingId: row.id,
-        kind: 'late-cancel',
-        about: `${row.resource_name}, ${whenText(cancelled)}`,
-        now,
-      });
-    await queueBookingCancelled(trx, row.email, cancelled);
+    const strike = late
+      ? await addStrike(trx, {
+          userId,
+          bookingId: row.id,
+          kind: 'late-cancel',
+          about: `${row.resource_name}, ${whenText(cancelled)}`,
+          now,
+        })
+      : null;
+    await queueBookingCancelled(trx, row.email, cancelled, { strike: strike?.mailText });
     return { status: 'cancelled', booking: cancelled };
   });
 }

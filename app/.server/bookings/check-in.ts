@@ -14,6 +14,7 @@ import { queueReleased } from './mail';
 import { cancelReminders } from './reminders';
 import { lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 import { addStrike } from './strikes';
+import { NO_STRIKE_TEXT } from '~/lib/booking/strikes';
 import { whenText } from '~/lib/booking/format';
 
 export type CheckInOutcome =
@@ -192,21 +193,23 @@ async function release(db: Kysely<Database>, bookingId: string, now: Date) {
     await cancelReminders(trx, [bookingId], now);
     await recordEvent(trx, { bookingIds: [bookingId], kind: 'released', actor: 'lab', at: now });
     // No strike when the lab's machine was out of service or in maintenance at the start.
-    if (
-      row.resource_status !== 'out_of_service' &&
-      !(await maintenanceAt(trx, row.resource_id, row.block_start))
-    )
-      await addStrike(trx, {
-        userId: row.user_id!,
-        bookingId,
-        kind: 'no-show',
-        about: `${row.resource_name}, ${whenText({ start: row.starts_at, end: row.ends_at })}`,
-        now,
-      });
+    const spared =
+      row.resource_status === 'out_of_service' ||
+      (await maintenanceAt(trx, row.resource_id, row.block_start));
+    const strike = spared
+      ? null
+      : await addStrike(trx, {
+          userId: row.user_id!,
+          bookingId,
+          kind: 'no-show',
+          about: `${row.resource_name}, ${whenText({ start: row.starts_at, end: row.ends_at })}`,
+          now,
+        });
     await queueReleased(
       trx,
       row.email,
       toBooking({ ...row, status: 'no_show', released_at: at.toISOString() }),
+      strike?.mailText ?? NO_STRIKE_TEXT,
     );
     return true;
   });

@@ -11,8 +11,7 @@ import { linkMessage, mailOrganizer, queueMail } from '../mail';
 import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
-import { whenText } from '~/lib/booking/format';
-import { labClockZoned, labDayOf, longDayName } from '~/lib/booking/time';
+import { instantText, whenText } from '~/lib/booking/format';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 
@@ -44,15 +43,15 @@ export async function queueBookingConfirmation(
 }
 
 /**
- * `reason`: why the lab cancelled it (a maintenance block); none when the member did. The attached
- * event (same UID, SEQUENCE raised, METHOD:CANCEL) takes it out of a calendar that imported the
- * confirmation.
+ * `reason`: why the lab cancelled it (a maintenance block); none when the member did. `strike`:
+ * what a release past the cutoff cost them. The attached event (same UID, SEQUENCE raised,
+ * METHOD:CANCEL) takes it out of a calendar that imported the confirmation.
  */
 export async function queueBookingCancelled(
   trx: Kysely<Database>,
   to: string,
   booking: Booking,
-  reason?: string,
+  { reason, strike }: { reason?: string; strike?: string } = {},
 ) {
   await queueMail(trx, `booking-cancelled:${booking.id}:${booking.sequence}`, {
     ...linkMessage({
@@ -60,7 +59,7 @@ export async function queueBookingCancelled(
       subject: `Booking cancelled: ${booking.resource.name}`,
       intro: reason
         ? `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) was cancelled by the lab: ${reason}`
-        : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.`,
+        : `Your booking of ${booking.resource.name} for ${whenText(booking)} (Dublin time) is cancelled.${strike ? ` ${strike}` : ''}`,
       button: 'Book another time',
       link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
       outro: 'The attached file takes it out of your calendar; your calendar feed shows it as cancelled.',
@@ -75,16 +74,15 @@ export async function queueBookingCancelled(
   });
 }
 
-/** A booking released at its start plus the grace, nobody having checked in. */
-export async function queueReleased(trx: Kysely<Database>, to: string, booking: Booking) {
-  const at = `${longDayName(labDayOf(new Date(booking.start)))}, ${labClockZoned(new Date(booking.start))}`;
+/** A booking released at its start plus the grace, nobody having checked in; `strike`: what it cost. */
+export async function queueReleased(trx: Kysely<Database>, to: string, booking: Booking, strike: string) {
   await queueMail(
     trx,
     `booking-released:${booking.id}`,
     linkMessage({
       to,
       subject: `Booking released: ${booking.resource.name}`,
-      intro: `Your booking of ${booking.resource.name} at ${at} was released because nobody checked in.`,
+      intro: `Your booking of ${booking.resource.name} at ${instantText(booking.start)} was released because nobody checked in. ${strike}`,
       button: 'My bookings',
       link: bookingsUrl(),
       outro: 'On a machine that needs check-in, scan its QR code (or open its page) when you arrive.',
@@ -111,6 +109,26 @@ export async function queueWaiveRequest(
         outro: 'Waive it there with a reason, or leave it: it expires on its own.',
       }),
     );
+}
+
+/** An admin waived a member's strike: the member is told, with the reason. */
+export async function queueStrikeWaived(
+  trx: Kysely<Database>,
+  to: string,
+  strike: { id: string; about: string; reason: string },
+) {
+  await queueMail(
+    trx,
+    `strike-waived:${strike.id}`,
+    linkMessage({
+      to,
+      subject: `Strike waived: ${strike.about}`,
+      intro: `Your strike for ${strike.about} was waived by the lab: ${strike.reason}`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'It no longer counts towards a pause in your bookings.',
+    }),
+  );
 }
 
 /** To each inductor of the induction and every admin, one job each: a failed send stops no other. */

@@ -10,9 +10,9 @@ import type { Database } from '../db/schema';
 import { cancelJobs, enqueue, type RunningJob } from '../jobs';
 import { linkMessage, messageIdFor, sendMail } from '../mail';
 import { recordEvent } from './events';
-import { whenText } from '~/lib/booking/format';
+import { instantText, whenText } from '~/lib/booking/format';
 import { BOOKING_REMINDERS, INDUCTION_NOTICES, remindersAhead } from '~/lib/booking/reminders';
-import { dateName, labClockZoned, labDayOf, longDayName } from '~/lib/booking/time';
+import { dateName, labDayOf } from '~/lib/booking/time';
 
 const bookingSubject = (bookingId: string) => `booking:${bookingId}`;
 
@@ -52,11 +52,6 @@ export async function queueReminders(
 export async function cancelReminders(trx: Kysely<Database>, bookingIds: string[], now: Date) {
   for (const id of bookingIds) await cancelJobs(trx, bookingSubject(id), ['reminder'], now);
 }
-
-const instantText = (iso: string) => {
-  const at = new Date(iso);
-  return `${longDayName(labDayOf(at))}, ${labClockZoned(at)}`;
-};
 
 async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPayload>, db: Kysely<Database>) {
   const row = await db

@@ -85,7 +85,7 @@ export async function cancelForLab(
       target: `${booking.resource.name} ${booking.start} for @${member.username}`,
       detail: reason,
     });
-    await queueBookingCancelled(trx, member.email, booking, reason);
+    await queueBookingCancelled(trx, member.email, booking, { reason });
     return { status: 'cancelled', booking, email: member.email };
   });
 }

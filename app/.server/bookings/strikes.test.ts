@@ -24,6 +24,13 @@ const booked = (resourceId: string, userId: string, start: Date, minutes = 60) =
   bookedBy(db, resourceId, userId, start, minutes);
 const after = minutesAfter;
 
+/** The text of the mail queued under `key`. */
+const mailText = async (key: string) =>
+  JSON.parse(
+    (await db.selectFrom('jobs').select('payload').where('key', '=', `mail:${key}`).executeTakeFirstOrThrow())
+      .payload,
+  ) as { to: string; subject: string; text: string };
+
 const strikesOf = (userId: string) =>
   db
     .selectFrom('strikes')
@@ -38,8 +45,8 @@ describe('strikes', () => {
     const { id: broken } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
     const member = await newMember(db, 'ns');
     const start = hourAhead(3);
-    await booked(laser, member.id, start);
-    await booked(broken, member.id, start);
+    const struck = await booked(laser, member.id, start);
+    const spared = await booked(broken, member.id, start);
     await db
       .updateTable('resources')
       .set({ status: 'out_of_service', status_reason: 'Tube' })
@@ -51,6 +58,13 @@ describe('strikes', () => {
       kind: 'no-show',
       about: expect.stringMatching(/^Test Printer, \w+ \d+ \w+ \d{4}, \d\d:\d\d–\d\d:\d\d$/),
     });
+    // Each release mail says what it cost: the strike and the way back, or none.
+    expect((await mailText(`booking-released:${struck.id}`)).text).toContain(
+      'It counts as a no-show strike for 60 days; 3 strikes stop new bookings for 14 days. If you could not come, ask to waive it on My bookings.',
+    );
+    expect((await mailText(`booking-released:${spared.id}`)).text).toContain(
+      'No strike: the machine was out of service or in maintenance.',
+    );
   });
 
   test('released past the cutoff: a late cancel, waived when someone else books the slot; before it, none', async () => {
@@ -64,6 +78,9 @@ describe('strikes', () => {
     expect((await bookings.cancel(anas.id, ana.id)).status).toBe('refused');
     expect((await bookings.releaseLate(anas.id, ana.id)).status).toBe('cancelled');
     expect(await strikesOf(ana.id)).toEqual([{ kind: 'late-cancel', waived_by: null, waive_reason: '' }]);
+    expect((await mailText(`booking-cancelled:${anas.id}:1`)).text).toContain(
+      'Released past the cutoff, it counts as a late-cancel strike for 60 days, waived if someone else books the time before it starts.',
+    );
     await booked(resourceId, bo.id, soon);
     expect(await strikesOf(ana.id)).toEqual([
       { kind: 'late-cancel', waived_by: 'lab', waive_reason: 'Someone else booked the slot.' },
@@ -83,6 +100,29 @@ describe('strikes', () => {
     const later = await booked(resourceId, ana.id, hourAhead(5));
     expect((await bookings.releaseLate(later.id, ana.id)).status).toBe('cancelled');
     expect(await strikesOf(ana.id)).toHaveLength(1);
+    expect((await mailText(`booking-cancelled:${later.id}:1`)).text).not.toContain('strike');
+  });
+
+  test('an admin waives a strike once, with a reason; the member is told', async () => {
+    const member = await newMember(db, 'waived');
+    const { id: strike } = await addStrike(db, {
+      userId: member.id,
+      bookingId: null,
+      kind: 'no-show',
+      about: 'Laser Cutter, Friday 4 December 2026, 10:00–11:00',
+      now: new Date(),
+    });
+    const actor = { username: 'root' };
+    const reason = 'Luas outage that morning';
+    expect(await bookings.strikes.waive({ strikeId: strike, reason }, actor)).toBe(true);
+    expect(await bookings.strikes.waive({ strikeId: strike, reason }, actor)).toBe(false);
+    expect(await mailText(`strike-waived:${strike}`)).toMatchObject({
+      to: member.email,
+      subject: 'Strike waived: Laser Cutter, Friday 4 December 2026, 10:00–11:00',
+      text: expect.stringContaining(
+        'Your strike for Laser Cutter, Friday 4 December 2026, 10:00–11:00 was waived by the lab: Luas outage that morning',
+      ),
+    });
   });
 
   test('three stop new bookings for 14 days: the refusal says since when and until when', async () => {

@@ -7,10 +7,17 @@ import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../audit';
 import { config } from '../config';
 import type { Database } from '../db/schema';
-import { STRIKE_KIND_TEXT, suspensionRefusal, type StrikeSettings } from '~/lib/booking/strikes';
+import {
+  STRIKE_KIND_TEXT,
+  strikeMailText,
+  suspensionRefusal,
+  type StrikeKind,
+  type StrikeSettings,
+} from '~/lib/booking/strikes';
 import { DAY_MS } from '~/lib/booking/time';
 import { recordEvent } from './events';
-import { queueWaiveRequest } from './mail';
+import { writeTransaction } from './rows';
+import { queueStrikeWaived, queueWaiveRequest } from './mail';
 
 export const strikeSettings = (): StrikeSettings => ({
   limit: config.STRIKES_TO_SUSPEND,
@@ -18,21 +25,25 @@ export const strikeSettings = (): StrikeSettings => ({
   suspensionDays: config.SUSPENSION_DAYS,
 });
 
-/** Adds a strike to the member, in the transaction of the release that causes it. */
+/**
+ * Adds a strike to the member, in the transaction of the release that causes it; its id, and what
+ * the release's mail says of it.
+ */
 export async function addStrike(
   trx: Kysely<Database>,
   strike: {
     userId: string;
     bookingId: string | null;
-    kind: 'no-show' | 'late-cancel';
+    kind: StrikeKind;
     about: string;
     now: Date;
   },
 ) {
+  const id = crypto.randomUUID();
   await trx
     .insertInto('strikes')
     .values({
-      id: crypto.randomUUID(),
+      id,
       user_id: strike.userId,
       booking_id: strike.bookingId,
       kind: strike.kind,
@@ -49,6 +60,7 @@ export async function addStrike(
       reason: STRIKE_KIND_TEXT[strike.kind],
       at: strike.now,
     });
+  return { id, mailText: strikeMailText(strike.kind, strikeSettings()) };
 }
 
 /** The member's unwaived strikes that still count, oldest first. */
@@ -221,14 +233,17 @@ export async function strikesToWaive(db: Kysely<Database>, now = new Date()) {
   }));
 }
 
-/** An admin waives a strike with a reason (audited); false when there is no such unwaived strike. */
+/**
+ * An admin waives a strike with a reason (audited), and the member is mailed it; false when there
+ * is no such unwaived strike.
+ */
 export async function waiveStrike(
   db: Kysely<Database>,
   input: { strikeId: string; reason: string },
   actor: Actor,
   now = new Date(),
 ) {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const waived = await trx
       .updateTable('strikes')
       .set({ waived_at: now.toISOString(), waived_by: actorName(actor), waive_reason: input.reason })
@@ -247,13 +262,18 @@ export async function waiveStrike(
       });
     const member = await trx
       .selectFrom('users')
-      .select('username')
+      .select(['username', 'email'])
       .where('id', '=', waived.user_id)
-      .executeTakeFirst();
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, {
       action: 'strike.waive',
-      target: `@${member?.username ?? 'unknown'}: ${waived.about}`,
+      target: `@${member.username}: ${waived.about}`,
       detail: input.reason,
+    });
+    await queueStrikeWaived(trx, member.email, {
+      id: input.strikeId,
+      about: waived.about,
+      reason: input.reason,
     });
     return true;
   });

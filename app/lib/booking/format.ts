@@ -14,6 +14,12 @@ export function whenText(booking: Pick<Booking, 'start' | 'end'>) {
   return `${longDayName(labDayOf(start))}, ${labClockZoned(start)}–${sameDay ? '' : `${longDayName(endDay)}, `}${labClockZoned(end)}`;
 }
 
+/** 'Wednesday 25 November 2026, 10:00': an instant on the lab's clock. */
+export function instantText(iso: string) {
+  const at = new Date(iso);
+  return `${longDayName(labDayOf(at))}, ${labClockZoned(at)}`;
+}
+
 /** 'valid until 3 March 2027', 'expired on 3 March 2027', 'revoked on …', or 'does not expire'. */
 export function inductionStatusText(held: Pick<HeldInduction, 'expiresAt' | 'revokedAt'>, now: Date) {
   if (held.revokedAt) return `revoked on ${dateName(labDayOf(new Date(held.revokedAt)))}`;

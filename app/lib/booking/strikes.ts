@@ -35,6 +35,19 @@ export function suspensionRefusal(
 
 export const STRIKE_KIND_TEXT = { 'no-show': 'No-show', 'late-cancel': 'Released late' } as const;
 
+export type StrikeKind = keyof typeof STRIKE_KIND_TEXT;
+
+/** What a release's mail says of the strike it gave: what it costs, and the way back. */
+export function strikeMailText(kind: StrikeKind, settings: StrikeSettings) {
+  const stop = `${settings.limit} strikes stop new bookings for ${settings.suspensionDays} days.`;
+  return kind === 'no-show'
+    ? `It counts as a no-show strike for ${settings.days} days; ${stop} If you could not come, ask to waive it on My bookings.`
+    : `Released past the cutoff, it counts as a late-cancel strike for ${settings.days} days, waived if someone else books the time before it starts. ${stop}`;
+}
+
+/** A no-show released without a strike: the lab's machine was the reason. */
+export const NO_STRIKE_TEXT = 'No strike: the machine was out of service or in maintenance.';
+
 /** The rule as /bookings states it. */
 export const strikeRuleText = (settings: StrikeSettings) =>
   `A no-show, or a booking released past its cutoff, counts as a strike for ${settings.days} days; ${settings.limit} of them stop new bookings for ${settings.suspensionDays} days. A machine out of service or in maintenance gives none.`;

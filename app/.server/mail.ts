@@ -100,10 +100,12 @@ export function linkMessage(options: {
   outro: string;
 }): Message {
   const text = `${options.intro}\n\n${options.link}\n\n${options.outro}\n\n${SITE_NAME}\n`;
-  const html = `<!doctype html><html><body style="margin:0;background:#fafaf7;font-family:system-ui,sans-serif;color:#16181d">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:520px;background:#fff;border:1px solid #e4e2dc;border-radius:14px" cellpadding="0" cellspacing="0">
-<tr><td style="padding:28px">
+  // Valid HTML with a language and a title, as axe and the Nu checker want of any document; the
+  // layout tables are presentation only and styled inline, which mail clients keep.
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.subject)}</title></head>
+<body style="margin:0;background:#fafaf7;font-family:system-ui,sans-serif;color:#16181d">
+<table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:32px 16px">
+<table role="presentation" style="width:100%;max-width:520px;margin:0 auto;background:#fff;border:1px solid #e4e2dc;border-radius:14px"><tr><td style="padding:28px">
 <p style="margin:0 0 16px;font-weight:700;font-size:18px">${escapeHtml(SITE_NAME)}</p>
 <p style="margin:0 0 24px;line-height:1.5">${escapeHtml(options.intro)}</p>
 <p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#c2410c;color:#fff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:999px">${escapeHtml(options.button)}</a></p>

@@ -4,7 +4,8 @@
 // PostgreSQL as well as SQLite. The journeys about those pages use the pages instead.
 import crypto from 'node:crypto';
 import { db } from '../../app/.server/db';
-import { bookingRow } from '../../app/.server/bookings/book';
+import { book, bookingRow } from '../../app/.server/bookings/book';
+import { signOff } from '../../app/.server/bookings/inductions';
 import { rulesColumns } from '../../app/.server/bookings/rows';
 import { newMember, OPEN_RULES } from './store-fixtures';
 import { startSession } from '../../app/.server/session';
@@ -165,6 +166,48 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         })
         .execute();
       return id;
+    }
+    case 'reminders-due': {
+      // What the worker alone sends, made due now: a booking's reminders (queued by the booking
+      // code, 25 hours ahead) on a machine then taken out of service, so they carry the heads-up,
+      // and the expiry notices of a sign-off by the induction code. The running site sends them.
+      const member = await userId(args[0]!);
+      const admin = await newMember(db, 'signer');
+      await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+      const resource = JSON.parse(await runFixtureCommand(['resource', '{"name":"Reminded Laser"}'])) as {
+        id: string;
+      };
+      const induction = JSON.parse(
+        await runFixtureCommand(['induction', '{"name":"Expiring induction","validMonths":1}']),
+      ) as { id: string };
+      const hour = 3_600_000;
+      const start = new Date(Math.ceil(Date.now() / hour) * hour + 25 * hour);
+      const booked = await book(db, {
+        resourceId: resource.id,
+        userId: member,
+        start,
+        minutes: 60,
+        note: '',
+      });
+      if (booked.status !== 'booked') throw new Error(`booking refused: ${booked.status}`);
+      await db
+        .updateTable('resources')
+        .set({ status: 'out_of_service', status_reason: 'Laser tube replaced', status_since: now() })
+        .where('id', '=', resource.id)
+        .execute();
+      const signed = await signOff(
+        db,
+        { id: admin.id, username: admin.username, role: 'admin' },
+        { inductionId: induction.id, userId: member, note: '' },
+      );
+      if (signed !== 'signed-off') throw new Error(`sign-off refused: ${signed}`);
+      await db
+        .updateTable('jobs')
+        .set({ run_at: now() })
+        .where('state', '=', 'queued')
+        .where('subject', 'in', [`booking:${booked.booking.id}`, `induction:${induction.id}:${member}`])
+        .execute();
+      return 'ok';
     }
     case 'member': {
       // A member written by the registration code and signed in by the sign-in code: its cookie.

@@ -1,8 +1,10 @@
 // /admin/resources/{id}/maintenance — blocking a resource's time for maintenance, and booking it for
 // a member past the rules (docs/product.md §10). A block over members' bookings is refused with
 // them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
-// their members e-mailed. Admins only; an unknown id is the 404 page.
+// their members e-mailed. A booking in use (checked in) or used (checked out, released) is never
+// cancelled: the block is refused, saying when it can start. Admins only; an unknown id is the 404 page.
 import type { SubmissionResult } from '@conform-to/react';
+import { instantText } from '~/lib/booking/format';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
@@ -104,10 +106,13 @@ async function addBlock(resource: Resource, formData: FormData, user: Admin) {
   if (outcome.status === 'added')
     return redirect(`${pageOf(resource)}?added=1&cancelled=${outcome.cancelled.length}`);
   const count = outcome.standing.length;
+  const list = outcome.standing.join('; ');
   const message =
     outcome.status === 'blocked'
-      ? `A maintenance block already stands in that time: ${outcome.standing.join('; ')}.`
-      : `${count} booking${count === 1 ? ' stands' : 's stand'} in that time: ${outcome.standing.join('; ')}. Tick ‘Also cancel those bookings’ to cancel ${count === 1 ? 'it' : 'them'} and e-mail ${count === 1 ? 'its member' : 'their members'}.`;
+      ? `A maintenance block already stands in that time: ${list}.`
+      : outcome.status === 'in-use'
+        ? `${count === 1 ? 'A booking' : `${count} bookings`} in that time ${count === 1 ? 'is' : 'are'} in use or used: ${list}. A block never cancels ${count === 1 ? 'it' : 'them'}: start it at ${instantText(outcome.from)} or later.`
+        : `${count} booking${count === 1 ? ' stands' : 's stand'} in that time: ${list}. Tick ‘Also cancel those bookings’ to cancel ${count === 1 ? 'it' : 'them'} and e-mail ${count === 1 ? 'its member' : 'their members'}.`;
   return formAnswer('maintenance', submission.reply({ formErrors: [message] }));
 }
 

@@ -106,7 +106,8 @@ test('an admin checks a member in for them, with a reason; it is in the audit lo
   await signedInAdmin(page);
   const machine = await checkInMachine();
   const member = await fixtureMember('kiosk');
-  await fixtureBooking(member.username, machine.slug, checkInStart().toISOString(), 60);
+  const start = checkInStart();
+  await fixtureBooking(member.username, machine.slug, start.toISOString(), 60);
   await page.goto(`/resources/${machine.slug}/here`);
   const kiosk = page.getByRole('region', { name: 'Check a member in' });
   const row = kiosk.getByRole('listitem').filter({ hasText: `@${member.username}` });
@@ -114,6 +115,25 @@ test('an admin checks a member in for them, with a reason; it is in the audit lo
   await row.getByRole('button', { name: `Check in @${member.username}` }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Checked in for them.');
   await expect(kiosk).toHaveCount(0);
+  // A maintenance block never cancels a booking in use, 'Also cancel' or not: it says from when.
+  const end = new Date(start.getTime() + 3 * 3_600_000);
+  const block = await page.request.post(`/admin/resources/${machine.id}/maintenance`, {
+    form: {
+      intent: 'maintenance',
+      startDay: labDayOf(start),
+      startTime: labClock(start),
+      endDay: labDayOf(end),
+      endTime: labClock(end),
+      reason: 'Lens clean',
+      alsoCancel: 'on',
+    },
+  });
+  expect(block.status()).toBe(400);
+  expect(await block.text()).toMatch(
+    new RegExp(
+      `A booking in that time is in use or used: .+ \\(@${member.username}\\)\\. A block never cancels it: start it at \\w+ \\d+ \\w+ \\d{4}, ${labClock(new Date(start.getTime() + 3_600_000))} or later\\.`,
+    ),
+  );
   await page.goto('/admin/log');
   await expect(
     page

@@ -6,6 +6,7 @@ import { db } from '../db';
 import { book } from './book';
 import { addMaintenance, bookForMember, saveResource } from './admin-resources';
 import { saveInduction } from './admin-inductions';
+import { checkIn } from './check-in';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/booking/schemas';
 import { newInduction, newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
@@ -226,6 +227,47 @@ describe('maintenance blocks', () => {
       note: '',
     });
     expect(blocked.status).toBe('taken');
+  });
+
+  test('a block never cancels a booking in use: refused even with Also cancel, saying from when', async () => {
+    const resource = await newResource(db, { rules: { checkInGraceMinutes: 15, bufferMinutes: 10 } });
+    const [ana, bo] = [await newMember(db, 'used'), await newMember(db, 'next')];
+    const start = hourAhead(3);
+    const anas = await book(db, { resourceId: resource.id, userId: ana.id, start, minutes: 60, note: '' });
+    const bos = await book(db, {
+      resourceId: resource.id,
+      userId: bo.id,
+      start: plus(start, 120),
+      minutes: 60,
+      note: '',
+    });
+    if (anas.status !== 'booked' || bos.status !== 'booked') throw new Error('not booked');
+    const now = plus(start, 10);
+    expect((await checkIn(db, { bookingId: anas.booking.id, userId: ana.id, now })).status).toBe(
+      'checked-in',
+    );
+
+    const input = { start: plus(start, 15), end: plus(start, 240), reason: 'Tube', alsoCancel: true };
+    const refused = await addMaintenance(db, resource.id, input, admin, now);
+    expect(refused.status).toBe('in-use');
+    if (refused.status !== 'in-use') return;
+    expect(refused.bookings.map((row) => row.member.username)).toEqual([ana.username]);
+    // Free from the end of ana's hour and its buffer.
+    expect(refused.from).toBe(plus(start, 70).toISOString());
+    // Nothing changed: bo's booking was not cancelled either.
+    expect(
+      await db
+        .selectFrom('bookings')
+        .select('status')
+        .where('resource_id', '=', resource.id)
+        .orderBy('starts_at')
+        .execute(),
+    ).toEqual([{ status: 'checked_in' }, { status: 'active' }]);
+
+    const after = await addMaintenance(db, resource.id, { ...input, start: plus(start, 70) }, admin, now);
+    expect(after.status).toBe('added');
+    if (after.status === 'added')
+      expect(after.cancelled.map((row) => row.member.username)).toEqual([bo.username]);
   });
 
   test('a block and a booking sent at the same moment: the database lets exactly one win', async () => {

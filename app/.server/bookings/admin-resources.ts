@@ -264,6 +264,8 @@ export type MaintenanceOutcome =
   | { status: 'added'; block: Booking; cancelled: StandingBooking[] }
   /** members' bookings stand in that time (and 'Also cancel' was not ticked, or one came in a race) */
   | { status: 'bookings-stand'; bookings: StandingBooking[] }
+  /** bookings in that time were used (checked in, out, or released): never cancelled; free from `from` */
+  | { status: 'in-use'; bookings: StandingBooking[]; from: string }
   | { status: 'blocked'; blocks: Booking[] }
   | { status: 'not-found' };
 
@@ -278,13 +280,17 @@ async function activeRowsIn(trx: Kysely<Database>, resourceId: string, start: Da
     .where('bookings.block_end', '>', epochMinutes(start))
     .orderBy('bookings.starts_at')
     .execute();
+  const members = rows.filter((row) => row.kind === 'booking');
+  const standing = (row: (typeof rows)[number]) => ({
+    booking: toBooking(row),
+    member: { username: row.username ?? '', email: row.email ?? '' },
+  });
+  const used = members.filter((row) => row.status !== 'active');
   return {
-    bookings: rows
-      .filter((row) => row.kind === 'booking')
-      .map((row) => ({
-        booking: toBooking(row),
-        member: { username: row.username ?? '', email: row.email ?? '' },
-      })),
+    bookings: members.map(standing),
+    /** used or in use: what a block may not cancel, and the minute the last of them stops holding */
+    used: used.map(standing),
+    usedUntil: used.length ? new Date(Math.max(...used.map((row) => row.block_end)) * 60_000) : null,
     blocks: rows.filter((row) => row.kind === 'maintenance').map(toBooking),
   };
 }
@@ -315,6 +321,10 @@ export async function addMaintenance(
       if (!resource) return { status: 'not-found' };
       const standing = await activeRowsIn(trx, resourceId, input.start, input.end);
       if (standing.blocks.length) return { status: 'blocked', blocks: standing.blocks };
+      // A member checked in is at the machine: staff speak to them, a block does not end their
+      // session. Time already used (checked out, released) is history, not to be cancelled.
+      if (standing.usedUntil)
+        return { status: 'in-use', bookings: standing.used, from: standing.usedUntil.toISOString() };
       if (standing.bookings.length && !input.alsoCancel)
         return { status: 'bookings-stand', bookings: standing.bookings };
       const cancelled = await cancelForReason(trx, standing.bookings, {

@@ -202,7 +202,7 @@ export function bookingsIn(db: Kysely<Database>) {
           const outcome = await queueing(() => addMaintenance(db, resourceId, input, actor));
           // What stands in the way, in words: 'Tuesday 1 December 2026, 10:00–12:00 (@ana)'.
           const standing =
-            outcome.status === 'bookings-stand'
+            outcome.status === 'bookings-stand' || outcome.status === 'in-use'
               ? outcome.bookings.map(({ booking, member }) => `${whenText(booking)} (@${member.username})`)
               : outcome.status === 'blocked'
                 ? outcome.blocks.map((block) => `${whenText(block)} (${block.reason})`)

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test, expect, request as newRequest, type APIRequestContext } from '@playwright/test';
-import { fixtureResource, newInviteKey } from '../support/admin';
+import { fixtureBooking, fixtureResource, newInviteKey } from '../support/admin';
 import { baseUrl, dataDir } from '../support/servers';
 import { freshMember, pngBytes, registerOverHttp } from '../e2e/accounts';
 import { waitForMail } from '../support/mail';
@@ -60,6 +60,9 @@ test('the OpenAPI document is valid and lists every call of the product §7 tabl
       '/resources/{slug}/availability',
       '/bookings',
       '/bookings/{id}/cancel',
+      '/bookings/{id}/release',
+      '/bookings/{id}/check-in',
+      '/bookings/{id}/check-out',
     ].sort(),
   );
 });
@@ -653,5 +656,60 @@ test('booking: resources with their rules, availability without names, book, cla
   expect((await cancel(made.body.id, one.token)).status()).toBe(404);
   // The slot is free again: the other member gets it.
   expect((await booked({ resource: slug, start: tomorrow.start, minutes: 30 }, two.token)).status).toBe(201);
+  await Promise.all([one.http.dispose(), two.http.dispose()]);
+});
+
+test('at the machine through the API: check in, check out, release late; someone else’s is 404', async () => {
+  const [one, two] = await Promise.all([member(), member()]);
+  const { http } = one;
+  const { slug } = await fixtureResource(
+    {
+      name: 'API Laser',
+      rules: { checkInGraceMinutes: 15, slotMinutes: 15, minMinutes: 15, cancelCutoffMinutes: 24 * 60 },
+    },
+    'seeded',
+  );
+  const quarter = 15 * 60_000;
+  // A start that can be checked in to for at least 5 more minutes (15 before to 15 after it).
+  const thisQuarter = Math.floor(Date.now() / quarter) * quarter;
+  const now = new Date(Date.now() - thisQuarter < 10 * 60_000 ? thisQuarter : thisQuarter + quarter);
+  const later = new Date(now.getTime() + 8 * quarter);
+  const [current, soon] = await Promise.all([
+    fixtureBooking(one.who.username, slug, now.toISOString(), 60, 'seeded'),
+    fixtureBooking(one.who.username, slug, later.toISOString(), 60, 'seeded'),
+  ]);
+  const call = async (id: string, action: 'check-in' | 'check-out' | 'release', token = one.token) =>
+    answer(
+      http,
+      await http.post(`/api/bookings/${id}/${action}`, bearer(token)),
+      'POST',
+      `/bookings/{id}/${action}`,
+    );
+
+  expect((await http.post(`/api/bookings/${current}/check-in`)).status()).toBe(401);
+  expect((await call(current, 'check-in', two.token)).status).toBe(404);
+  expect((await call('not-an-id', 'check-in')).status).toBe(404);
+  expect((await call(current, 'check-out')).status).toBe(404);
+  const early = await call(soon, 'check-in');
+  expect(early.status).toBe(422);
+  expect(early.body.error).toMatchObject({
+    code: 'refused',
+    message: expect.stringMatching(/^Check-in opens at \d\d:\d\d\.$/),
+  });
+
+  const inside = await call(current, 'check-in');
+  expect(inside.body).toMatchObject({ id: current, status: 'checked_in' });
+  expect((await call(current, 'check-in')).body.error.message).toBe('You are checked in.');
+  expect((await call(current, 'check-out', two.token)).status).toBe(404);
+  expect((await call(current, 'check-out')).body).toMatchObject({ id: current, status: 'checked_out' });
+  expect((await call(current, 'check-out')).status).toBe(404);
+
+  // Inside the day's cutoff a cancel is refused; a release gives it back, once.
+  expect((await http.post(`/api/bookings/${soon}/cancel`, bearer(one.token))).status()).toBe(422);
+  expect((await call(soon, 'release', two.token)).status).toBe(404);
+  expect((await call(soon, 'release')).body).toMatchObject({ id: soon, status: 'cancelled' });
+  expect((await call(soon, 'release')).status).toBe(404);
+  const mine = await answer(http, await http.get('/api/bookings', bearer(one.token)), 'GET', '/bookings');
+  expect(mine.body.upcoming).toEqual([]);
   await Promise.all([one.http.dispose(), two.http.dispose()]);
 });

@@ -193,4 +193,48 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
       return toBookingOut(outcome.booking);
     },
   } satisfies Endpoint),
+  define({
+    method: 'POST',
+    path: '/bookings/{id}/release',
+    summary:
+      'Past the cancellation cutoff, gives one of the caller’s bookings back until it starts, so others can use the time: a late cancel (a strike, waived if someone else books the time); before the cutoff, an ordinary cancel. Answers the booking, now cancelled',
+    access: 'member',
+    answer: S.BookingOutSchema,
+    errors: [404, 422],
+    async handle(call) {
+      const outcome = await bookings.releaseLate(call.params.id, member(call).id);
+      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not found');
+      if (outcome.status === 'refused') throw refusedError(outcome.refusal);
+      return toBookingOut(outcome.booking);
+    },
+  } satisfies Endpoint),
+  define({
+    method: 'POST',
+    path: '/bookings/{id}/check-in',
+    summary:
+      'Checks the caller in to their booking of a resource that requires check-in, from 15 minutes before its start until the start plus the grace (422 outside that, saying when it opens); answers the booking, now checked_in',
+    access: 'member',
+    answer: S.BookingOutSchema,
+    errors: [404, 422],
+    async handle(call) {
+      const outcome = await bookings.checkIn(call.params.id, member(call).id);
+      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not found');
+      if (outcome.status === 'refused') throw new RestError(422, 'refused', outcome.message);
+      return toBookingOut(outcome.booking);
+    },
+  } satisfies Endpoint),
+  define({
+    method: 'POST',
+    path: '/bookings/{id}/check-out',
+    summary:
+      'Ends the caller’s checked-in booking now: the rest of its time, after the buffer, is free for others at once; answers the booking, now checked_out',
+    access: 'member',
+    answer: S.BookingOutSchema,
+    errors: [404],
+    async handle(call) {
+      const outcome = await bookings.checkOut(call.params.id, member(call).id);
+      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not checked in');
+      return toBookingOut(outcome.booking);
+    },
+  } satisfies Endpoint),
 ];

@@ -3,27 +3,20 @@
 // or the 'Edit Profile' link is pointed at, so a view of /profile stays under the JavaScript
 // budget (docs/performance.md). The server renders the editor whole, so without JavaScript, and
 // before its chunk arrives, the form is there and works as HTML.
-import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link } from '@remix-run/react';
+import { lazyForm } from '~/components/lazy-form';
 import { Avatar } from '~/components/images';
 import type { Member } from '~/lib/models';
 
 /** The profile's own fields (its posts are listed elsewhere). */
 export type Profile = Omit<Member, 'posts'>;
 
-const loadEditForm = () => import('./profile-edit-form');
-const LazyEditForm = lazy(() => loadEditForm().then((module) => ({ default: module.ProfileEditForm })));
+export const ProfileEditForm = lazyForm(() =>
+  import('./profile-edit-form').then((module) => module.ProfileEditForm),
+);
 
 /** Props for the 'Edit Profile' link: start loading the editor before it is clicked. */
-export const preloadEditForm = { onPointerEnter: loadEditForm, onFocus: loadEditForm };
-
-export function ProfileEditForm(props: ComponentProps<typeof LazyEditForm>) {
-  return (
-    <Suspense fallback={<p className="muted">Loading the form…</p>}>
-      <LazyEditForm {...props} />
-    </Suspense>
-  );
-}
+export const preloadEditForm = { onPointerEnter: ProfileEditForm.preload, onFocus: ProfileEditForm.preload };
 
 export function ProfileView({ member, email }: { member: Profile; email: string }) {
   const memberId = member.username.toLowerCase();

@@ -21,7 +21,7 @@ import {
   tooLarge,
 } from '~/.server';
 import { GeneralErrorBoundary, NotFoundPage } from '~/components/errors';
-import { InductionRequest } from '~/components/induction-request';
+import { lazyForm } from '~/components/lazy-form';
 import { ResourcePhoto, ResourceStatus } from '~/components/resources';
 import { RESOURCE_KINDS } from '~/lib/booking/models';
 import { describeRules, inductionRefusal, renewalText } from '~/lib/booking/rules';
@@ -33,6 +33,11 @@ import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { RENDER_EXPIRES, renderExpires } from '~/lib/render-expiry';
 import { metaDescription } from '~/lib/text';
 import { assetUrl } from '~/lib/images';
+
+// 'Request an induction' loads after the page, with conform: most who open a machine never see it.
+const InductionRequest = lazyForm(() =>
+  import('~/components/induction-request').then((module) => module.InductionRequest),
+);
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const resource = args.data?.resource;

@@ -16,6 +16,25 @@ import { dateName, labDayOf } from '~/lib/booking/time';
 
 const bookingSubject = (bookingId: string) => `booking:${bookingId}`;
 
+/**
+ * Queues one job for each reminder of `schedule` before `target` still ahead of `now`, keyed
+ * `{key}:{its name}`; dropped if it has not run by `target` (useless once that has come).
+ */
+async function queueAhead(
+  trx: Kysely<Database>,
+  job: { kind: string; key: string; subject: string; payload: unknown },
+  schedule: Parameters<typeof remindersAhead>[0],
+  target: Date,
+  now: Date,
+) {
+  for (const reminder of remindersAhead(schedule, target, now))
+    await enqueue(
+      trx,
+      { ...job, key: `${job.key}:${reminder.name}`, runAt: reminder.at, staleAt: target },
+      now,
+    );
+}
+
 interface ReminderPayload {
   bookingId: string;
   sequence: number;
@@ -31,21 +50,18 @@ export async function queueReminders(
   now: Date,
 ) {
   await cancelJobs(trx, bookingSubject(booking.id), ['reminder'], now);
-  const start = new Date(booking.start);
-  for (const reminder of remindersAhead(BOOKING_REMINDERS, start, now))
-    await enqueue(
-      trx,
-      {
-        kind: 'reminder',
-        key: `reminder:${booking.id}:${booking.sequence}:${reminder.name}`,
-        subject: bookingSubject(booking.id),
-        payload: { bookingId: booking.id, sequence: booking.sequence } satisfies ReminderPayload,
-        runAt: reminder.at,
-        // useless once the booking has started
-        staleAt: start,
-      },
-      now,
-    );
+  await queueAhead(
+    trx,
+    {
+      kind: 'reminder',
+      key: `reminder:${booking.id}:${booking.sequence}`,
+      subject: bookingSubject(booking.id),
+      payload: { bookingId: booking.id, sequence: booking.sequence } satisfies ReminderPayload,
+    },
+    BOOKING_REMINDERS,
+    new Date(booking.start),
+    now,
+  );
 }
 
 /** Cancels the reminders of bookings being cancelled, in their transaction. */
@@ -113,24 +129,22 @@ export async function queueExpiryNotices(
 ) {
   await cancelExpiryNotices(trx, held, now);
   if (!held.expiresAt) return;
-  const expires = new Date(held.expiresAt);
-  for (const notice of remindersAhead(INDUCTION_NOTICES, expires, now))
-    await enqueue(
-      trx,
-      {
-        kind: 'induction-expiry',
-        key: `induction-expiry:${held.inductionId}:${held.userId}:${held.signedOffAt}:${notice.name}`,
-        subject: inductionSubject(held.inductionId, held.userId),
-        payload: {
-          inductionId: held.inductionId,
-          userId: held.userId,
-          signedOffAt: held.signedOffAt,
-        } satisfies ExpiryPayload,
-        runAt: notice.at,
-        staleAt: expires,
-      },
-      now,
-    );
+  await queueAhead(
+    trx,
+    {
+      kind: 'induction-expiry',
+      key: `induction-expiry:${held.inductionId}:${held.userId}:${held.signedOffAt}`,
+      subject: inductionSubject(held.inductionId, held.userId),
+      payload: {
+        inductionId: held.inductionId,
+        userId: held.userId,
+        signedOffAt: held.signedOffAt,
+      } satisfies ExpiryPayload,
+    },
+    INDUCTION_NOTICES,
+    new Date(held.expiresAt),
+    now,
+  );
 }
 
 export const cancelExpiryNotices = (

@@ -78,6 +78,15 @@ const refusedError = (refusal: Refusal) =>
 
 const member = (call: Call<unknown>) => call.caller!;
 
+/** What a change to one of the caller's bookings answers: the booking, or why not. */
+function changedOut(
+  outcome: { status: 'not-found' } | { status: 'refused'; refusal: Refusal } | { booking: Booking },
+) {
+  if ('booking' in outcome) return toBookingOut(outcome.booking);
+  if (outcome.status === 'refused') throw refusedError(outcome.refusal);
+  throw new RestError(404, 'not-found', 'Booking not found');
+}
+
 /** Erases an endpoint's body type once its handler was checked against its schema. */
 const define = <Body>(endpoint: Endpoint<Body>) => endpoint as Endpoint<never>;
 
@@ -187,10 +196,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     answer: S.BookingOutSchema,
     errors: [404, 422],
     async handle(call) {
-      const outcome = await bookings.cancel(call.params.id, member(call).id);
-      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not found');
-      if (outcome.status === 'refused') throw refusedError(outcome.refusal);
-      return toBookingOut(outcome.booking);
+      return changedOut(await bookings.cancel(call.params.id, member(call).id));
     },
   } satisfies Endpoint),
   define({
@@ -202,10 +208,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     answer: S.BookingOutSchema,
     errors: [404, 422],
     async handle(call) {
-      const outcome = await bookings.releaseLate(call.params.id, member(call).id);
-      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not found');
-      if (outcome.status === 'refused') throw refusedError(outcome.refusal);
-      return toBookingOut(outcome.booking);
+      return changedOut(await bookings.releaseLate(call.params.id, member(call).id));
     },
   } satisfies Endpoint),
   define({
@@ -218,9 +221,8 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     errors: [404, 422],
     async handle(call) {
       const outcome = await bookings.checkIn(call.params.id, member(call).id);
-      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not found');
       if (outcome.status === 'refused') throw new RestError(422, 'refused', outcome.message);
-      return toBookingOut(outcome.booking);
+      return changedOut(outcome);
     },
   } satisfies Endpoint),
   define({
@@ -232,9 +234,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     answer: S.BookingOutSchema,
     errors: [404],
     async handle(call) {
-      const outcome = await bookings.checkOut(call.params.id, member(call).id);
-      if (outcome.status === 'not-found') throw new RestError(404, 'not-found', 'Booking not checked in');
-      return toBookingOut(outcome.booking);
+      return changedOut(await bookings.checkOut(call.params.id, member(call).id));
     },
   } satisfies Endpoint),
 ];

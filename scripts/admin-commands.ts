@@ -10,6 +10,7 @@ import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 import { bookings } from '../app/.server/bookings';
+import { StrikeWaiveSchema } from '../app/lib/booking/schemas';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -19,6 +20,9 @@ export const USAGE = `usage: npm run admin -- <command>
   project list
   member list
   resource list             the lab's resources: slug, name, status, induction
+  strike list               members' strikes that count (unwaived), those they asked to waive first
+  strike waive ID --reason TEXT
+                            waives one (audited; the member is e-mailed the reason)
   induction appoint USERNAME SLUG
                             names a member inductor for an induction (/admin/inductions does more)
   member promote USERNAME   gives the admin role (the /admin pages)
@@ -187,6 +191,35 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
         ),
         `${resources.length} resources`,
       );
+    }
+    case 'strike list': {
+      const strikes = await bookings.strikes.toWaive();
+      return lines(
+        table(
+          strikes.map((strike) => ({
+            id: strike.id,
+            member: `@${strike.member.username}`,
+            kind: strike.kind,
+            about: strike.about,
+            asked: strike.waiveAskedAt ? strike.waiveRequest : '-',
+          })),
+        ),
+        `${strikes.length} strikes`,
+      );
+    }
+    case 'strike waive': {
+      const [id, ...more] = rest;
+      const opts = options(more, ['reason']);
+      if (!id || opts.reason === undefined) throw new UsageError('strike waive needs ID and --reason TEXT');
+      // The schema of /admin/strikes: the same texts for the same mistakes.
+      const parsed = StrikeWaiveSchema.safeParse({ intent: 'waive', strike: id, reason: opts.reason });
+      if (!parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
+      const waived = await bookings.strikes.waive(
+        { strikeId: parsed.data.strike, reason: parsed.data.reason },
+        'cli',
+      );
+      if (!waived) throw new UsageError('that strike is already waived, or gone');
+      return `waived the strike of @${waived.username}; they are e-mailed the reason`;
     }
     case 'induction appoint': {
       if (rest.length !== 2) throw new UsageError('induction appoint needs USERNAME and SLUG');

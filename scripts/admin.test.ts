@@ -115,3 +115,47 @@ test('resource list and induction appoint, through the same code in this process
     expect(failure, args.join(' ')).toBe(message);
   }
 });
+
+test('strike list and waive: the same rule and schema as /admin/strikes, audited, the member mailed', async () => {
+  const { db } = await import('../app/.server/db');
+  const { newMember } = await import('../tests/support/store-fixtures');
+  const { addStrike } = await import('../app/.server/bookings/strikes');
+  const member = await newMember(db, 'struck');
+  const { id } = await addStrike(db, {
+    userId: member.id,
+    bookingId: null,
+    kind: 'no-show',
+    about: 'CLI Laser, Friday 4 December 2026, 10:00–11:00',
+    now: new Date(),
+  });
+  expect(await runAdminCommand(['strike', 'list'])).toMatch(
+    new RegExp(`${id}\\s+@${member.username}\\s+no-show\\s+CLI Laser, Friday 4 December 2026, 10:00–11:00`),
+  );
+  for (const [args, message] of [
+    [['strike', 'waive', id], 'strike waive needs ID and --reason TEXT'],
+    [['strike', 'waive', id, '--reason', '   '], 'Reason is required'],
+    [['strike', 'waive', 'nope', '--reason', 'x'], 'Unknown strike'],
+    [['strike', 'waive', id, '--reason', 'x'.repeat(301)], 'Reason must be at most 300 characters'],
+  ] as const) {
+    const failure = await runAdminCommand([...args]).then(() => 'no failure', failureLine);
+    expect(failure, args.join(' ')).toBe(message);
+  }
+  expect(await runAdminCommand(['strike', 'waive', id, '--reason', 'Storm Éowyn closed the lab'])).toBe(
+    `waived the strike of @${member.username}; they are e-mailed the reason`,
+  );
+  expect(
+    await runAdminCommand(['strike', 'waive', id, '--reason', 'again']).then(() => '', failureLine),
+  ).toBe('that strike is already waived, or gone');
+  expect(
+    await db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'detail'])
+      .where('action', '=', 'strike.waive')
+      .where('target', 'like', `%${member.username}%`)
+      .execute(),
+  ).toEqual([{ actor: 'admin CLI', action: 'strike.waive', detail: 'Storm Éowyn closed the lab' }]);
+  expect(
+    await db.selectFrom('jobs').select('key').where('key', '=', `mail:strike-waived:${id}`).execute(),
+  ).toHaveLength(1);
+  expect(await runAdminCommand(['strike', 'list'])).not.toContain(id);
+});

@@ -114,8 +114,10 @@ describe('strikes', () => {
     });
     const actor = { username: 'root' };
     const reason = 'Luas outage that morning';
-    expect(await bookings.strikes.waive({ strikeId: strike, reason }, actor)).toBe(true);
-    expect(await bookings.strikes.waive({ strikeId: strike, reason }, actor)).toBe(false);
+    expect(await bookings.strikes.waive({ strikeId: strike, reason }, actor)).toEqual({
+      username: member.username,
+    });
+    expect(await bookings.strikes.waive({ strikeId: strike, reason }, actor)).toBeNull();
     expect(await mailText(`strike-waived:${strike}`)).toMatchObject({
       to: member.email,
       subject: 'Strike waived: Laser Cutter, Friday 4 December 2026, 10:00–11:00',

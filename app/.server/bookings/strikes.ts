@@ -234,8 +234,8 @@ export async function strikesToWaive(db: Kysely<Database>, now = new Date()) {
 }
 
 /**
- * An admin waives a strike with a reason (audited), and the member is mailed it; false when there
- * is no such unwaived strike.
+ * An admin waives a strike with a reason (audited), and the member is mailed it; whose it was, or
+ * null when there is no such unwaived strike.
  */
 export async function waiveStrike(
   db: Kysely<Database>,
@@ -251,7 +251,7 @@ export async function waiveStrike(
       .where('waived_at', 'is', null)
       .returning(['user_id', 'about', 'booking_id'])
       .executeTakeFirst();
-    if (!waived) return false;
+    if (!waived) return null;
     if (waived.booking_id)
       await recordEvent(trx, {
         bookingIds: [waived.booking_id],
@@ -275,6 +275,6 @@ export async function waiveStrike(
       about: waived.about,
       reason: input.reason,
     });
-    return true;
+    return { username: member.username };
   });
 }

@@ -276,7 +276,8 @@ export function bookingsIn(db: Kysely<Database>) {
       askToWaive: (input: { strikeId: string; userId: string; reason: string }) =>
         queueing(() => askToWaive(db, input)),
       toWaive: () => strikesToWaive(db),
-      waive: (input: { strikeId: string; reason: string }, actor: Actor) => waiveStrike(db, input, actor),
+      waive: (input: { strikeId: string; reason: string }, actor: Actor) =>
+        queueing(() => waiveStrike(db, input, actor)),
     },
 
     /** 'Booking reminders' on /bookings: whether the member is mailed them. */

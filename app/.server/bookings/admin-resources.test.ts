@@ -423,6 +423,76 @@ describe('out of service', () => {
       .execute();
     expect(actions.map((row) => row.action)).toContain('booking.cancel');
   });
+
+  test('with Also cancel, a booking someone is checked in to stands, and its member is told so', async () => {
+    const slug = `laser-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await saveResource(
+      db,
+      null,
+      form({ name: 'Busy Laser', slug, hoursMode: 'any', hours: {}, checkIn: true, graceMinutes: 15 }),
+      { choice: null, remove: false },
+      admin,
+    );
+    if (created.status !== 'saved') throw new Error(created.status);
+    const [ana, bo] = [await newMember(db, 'inuse'), await newMember(db, 'later')];
+    const start = hourAhead(3);
+    const anas = await book(db, {
+      resourceId: created.id,
+      userId: ana.id,
+      start,
+      minutes: 60,
+      note: '',
+    });
+    const bos = await book(db, {
+      resourceId: created.id,
+      userId: bo.id,
+      start: hourAhead(5),
+      minutes: 60,
+      note: '',
+    });
+    if (anas.status !== 'booked' || bos.status !== 'booked') throw new Error('not booked');
+    expect(
+      (await checkIn(db, { bookingId: anas.booking.id, userId: ana.id, now: plus(start, -5) })).status,
+    ).toBe('checked-in');
+    const broken = form({
+      name: 'Busy Laser',
+      slug,
+      hoursMode: 'any',
+      hours: {},
+      checkIn: true,
+      graceMinutes: 15,
+      status: 'out_of_service',
+      statusReason: 'Tube cracked',
+      alsoCancel: true,
+    });
+    const told = await saveResource(db, created.id, broken, { choice: null, remove: false }, admin);
+    expect(told.status === 'saved' && told.outOfService?.bookings.map((row) => row.booking.status)).toEqual([
+      'checked_in',
+      'cancelled',
+    ]);
+    const mail = async (email: string) =>
+      (
+        JSON.parse(
+          (
+            await db
+              .selectFrom('jobs')
+              .select('payload')
+              .where('key', 'like', `mail:out-of-service:${email}:%`)
+              .executeTakeFirstOrThrow()
+          ).payload,
+        ) as { text: string }
+      ).text;
+    expect(await mail(ana.email)).toContain('still stands; check with the lab');
+    expect(await mail(bo.email)).toContain('The lab cancelled your booking of Busy Laser');
+    // Only the booking it cancelled is in the audit log as cancelled.
+    const cancels = await db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'booking.cancel')
+      .where('target', 'like', 'Busy Laser %')
+      .execute();
+    expect(cancels.map((row) => row.target)).toEqual([`Busy Laser ${bos.booking.start} for @${bo.username}`]);
+  });
 });
 
 describe('booking on behalf keeps the safety gates', () => {

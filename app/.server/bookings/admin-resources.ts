@@ -169,37 +169,34 @@ async function bookingsOutOfService(
   );
   if (!upcoming.length || (!change.newly && !change.alsoCancel)) return null;
   const { resource, reason, alsoCancel } = change;
-  const bookings = alsoCancel
+  const cancelled = alsoCancel
     ? await cancelForReason(trx, upcoming, {
         resource,
         reason: `Out of service: ${reason}`,
         actor: change.actor,
         now,
       })
-    : upcoming;
+    : [];
+  // Each as it is now: one someone is checked in to was not cancelled, and its member hears so.
+  const bookings = upcoming.map((row) => cancelled.find((each) => each.booking.id === row.booking.id) ?? row);
   const byMember = new Map<string, Booking[]>();
   for (const { member, booking } of bookings)
     byMember.set(member.email, [...(byMember.get(member.email) ?? []), booking]);
   for (const [email, theirs] of byMember)
-    await queueOutOfService(trx, email, {
-      resource,
-      reason,
-      bookings: theirs,
-      cancelled: alsoCancel,
-      at: now.toISOString(),
-    });
+    await queueOutOfService(trx, email, { resource, reason, bookings: theirs, at: now.toISOString() });
   return { resource, reason, bookings, cancelled: alsoCancel };
 }
 
 /**
  * Cancels members' bookings for the lab, each with its audit entry, in `trx`; what comes back is
- * each booking as it is now (one another request cancelled first as it was).
+ * the ones it cancelled. One another request cancelled first, or someone checked in to, is left
+ * out: nobody is told, or audited, of a cancellation that did not happen here.
  */
 async function cancelForReason(
   trx: Kysely<Database>,
-  rows: { member: { username: string; email: string }; booking: Booking }[],
+  rows: StandingBooking[],
   change: { resource: string; reason: string; actor: Actor; now: Date },
-) {
+): Promise<StandingBooking[]> {
   const cancelled = await cancelRows(
     trx,
     rows.map((row) => row.booking.id),
@@ -207,16 +204,17 @@ async function cancelForReason(
     change.now,
     change.reason,
   );
-  for (const row of rows)
+  const done = rows.flatMap((row) => {
+    const booking = cancelled.find((each) => each.id === row.booking.id);
+    return booking ? [{ member: row.member, booking }] : [];
+  });
+  for (const { member, booking } of done)
     await recordAudit(trx, change.actor, {
       action: 'booking.cancel',
-      target: `${change.resource} ${row.booking.start} for @${row.member.username}`,
+      target: `${change.resource} ${booking.start} for @${member.username}`,
       detail: change.reason,
     });
-  return rows.map((row) => ({
-    member: row.member,
-    booking: cancelled.find((booking) => booking.id === row.booking.id) ?? row.booking,
-  }));
+  return done;
 }
 
 /** How many members' bookings of a resource have not ended: what taking it out of service touches. */
@@ -361,9 +359,11 @@ export async function addMaintenance(
     if (!isClash(error)) throw error;
     // A booking came in between our look and our insert: the database refused the block.
     const standing = await activeRowsIn(db, resourceId, input.start, input.end);
-    return standing.blocks.length
-      ? { status: 'blocked', blocks: standing.blocks }
-      : { status: 'bookings-stand', bookings: standing.bookings };
+    if (standing.blocks.length) return { status: 'blocked', blocks: standing.blocks };
+    // e.g. the member checked in while 'Also cancel' was cancelling their booking
+    if (standing.usedUntil)
+      return { status: 'in-use', bookings: standing.used, from: standing.usedUntil.toISOString() };
+    return { status: 'bookings-stand', bookings: standing.bookings };
   }
 }
 

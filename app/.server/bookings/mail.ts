@@ -223,11 +223,14 @@ export async function queueInductionRevoked(
   );
 }
 
-/** A resource taken out of service (`at`) with its reason, to a member with an upcoming booking of it. */
+/**
+ * A resource taken out of service (`at`) with its reason, to a member with upcoming bookings of it:
+ * each said cancelled or standing, as it is now (one someone is checked in to stands).
+ */
 export async function queueOutOfService(
   trx: Kysely<Database>,
   to: string,
-  change: { resource: string; reason: string; bookings: Booking[]; cancelled: boolean; at: string },
+  change: { resource: string; reason: string; bookings: Booking[]; at: string },
 ) {
   await queueMail(
     trx,
@@ -235,7 +238,13 @@ export async function queueOutOfService(
     linkMessage({
       to,
       subject: `Out of service: ${change.resource}`,
-      intro: `${change.resource} is out of service: ${sentence(change.reason)}${bookingsText(change.bookings, change.cancelled)}`,
+      intro: `${change.resource} is out of service: ${sentence(change.reason)}${bookingsText(
+        change.bookings.filter((booking) => booking.status === 'cancelled'),
+        true,
+      )}${bookingsText(
+        change.bookings.filter((booking) => booking.status !== 'cancelled'),
+        false,
+      )}`,
       button: 'My bookings',
       link: bookingsUrl(),
       outro: 'The lab will tell you when it can be booked again on its page.',

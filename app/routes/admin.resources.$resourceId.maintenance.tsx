@@ -105,15 +105,27 @@ async function addBlock(resource: Resource, formData: FormData, user: Admin) {
   if (outcome.status === 'not-found') notFound();
   if (outcome.status === 'added')
     return redirect(`${pageOf(resource)}?added=1&cancelled=${outcome.cancelled.length}`);
-  const count = outcome.standing.length;
-  const list = outcome.standing.join('; ');
-  const message =
-    outcome.status === 'blocked'
-      ? `A maintenance block already stands in that time: ${list}.`
-      : outcome.status === 'in-use'
-        ? `${count === 1 ? 'A booking' : `${count} bookings`} in that time ${count === 1 ? 'is' : 'are'} in use or used: ${list}. A block never cancels ${count === 1 ? 'it' : 'them'}: start it at ${instantText(outcome.from)} or later.`
-        : `${count} booking${count === 1 ? ' stands' : 's stand'} in that time: ${list}. Tick ‘Also cancel those bookings’ to cancel ${count === 1 ? 'it' : 'them'} and e-mail ${count === 1 ? 'its member' : 'their members'}.`;
-  return formAnswer('maintenance', submission.reply({ formErrors: [message] }));
+  return formAnswer('maintenance', submission.reply({ formErrors: [inTheWay(outcome)] }));
+}
+
+/** Why a block was refused: what stands in its time, and what the admin can do. */
+function inTheWay(
+  outcome: Extract<
+    Awaited<ReturnType<typeof bookings.admin.resources.addMaintenance>>,
+    { status: 'blocked' | 'in-use' | 'bookings-stand' }
+  >,
+) {
+  const { standing } = outcome;
+  const list = standing.join('; ');
+  const one = standing.length === 1;
+  switch (outcome.status) {
+    case 'blocked':
+      return `A maintenance block already stands in that time: ${list}.`;
+    case 'in-use':
+      return `${one ? 'A booking' : `${standing.length} bookings`} in that time ${one ? 'is' : 'are'} in use or used: ${list}. A block never cancels ${one ? 'it' : 'them'}: start it at ${instantText(outcome.from)} or later.`;
+    case 'bookings-stand':
+      return `${standing.length} booking${one ? ' stands' : 's stand'} in that time: ${list}. Tick ‘Also cancel those bookings’ to cancel ${one ? 'it' : 'them'} and e-mail ${one ? 'its member' : 'their members'}.`;
+  }
 }
 
 /** A booking for a member past the rules; a safety gate needs 'Book anyway'. */

@@ -275,16 +275,13 @@ export function startWorker(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<unknown> = Promise.resolve();
-  // The occurrences this instance has enqueued: each is written once, not on every pass.
-  const enqueued = new Set<string>();
+  // The occurrences this instance enqueued last pass: each is written once, not on every pass.
+  let enqueued = new Set<string>();
   const tick = () => {
     pass = (async () => {
-      for (const job of options.recurring?.(now()) ?? []) {
-        if (enqueued.has(job.key)) continue;
-        await enqueue(db, job, now());
-        enqueued.clear();
-        enqueued.add(job.key);
-      }
+      const recurring = options.recurring?.(now()) ?? [];
+      for (const job of recurring) if (!enqueued.has(job.key)) await enqueue(db, job, now());
+      enqueued = new Set(recurring.map((job) => job.key));
       for (const sweep of options.sweeps ?? []) await sweep(now());
       await runDue(db, handlers, { instance, now });
     })()

@@ -46,6 +46,7 @@ export const TABLES = [
   'jobs',
   'booking_events',
   'strikes',
+  'sweeps',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof TABLES)[number];

@@ -28,6 +28,10 @@ test.each([
   [{ TRUST_PROXY: '0.0.0.0/0' }, /TRUST_PROXY .*would trust every address/],
   [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
   [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+  [
+    { JOB_LEASE_SECONDS: '20', SMTP_TIMEOUT_SECONDS: '10' },
+    /SMTP_TIMEOUT_SECONDS must be under half of JOB_LEASE_SECONDS/,
+  ],
   [{ S3_BUCKET: 'files', API_URL: 'http://127.0.0.1:1/api' }, /S3_BUCKET cannot be used with API_URL/],
 ])('a bad value stops start-up naming the variable: %o', (env, message) => {
   expect(() => parseConfig(env)).toThrow(message);

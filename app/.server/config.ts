@@ -87,6 +87,10 @@ const EnvSchema = z.object({
   // How long a worker's claim on a job holds (app/.server/jobs.ts): a job whose instance died is
   // taken again after it. Longer than any one job runs (a mail takes seconds).
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  // The longest one wait on the mail server may take (connecting, its greeting, each answer); a
+  // whole message gets twice this. Under the lease and nginx's 60 s (parseConfig checks the lease),
+  // so a mail server that stops answering fails an attempt instead of holding a worker.
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   // No-show strikes (docs/product.md §10 'Strikes'): this many unwaived within STRIKE_DAYS stop new
   // bookings for SUSPENSION_DAYS from the last of them.
   STRIKES_TO_SUSPEND: z.coerce.number().int().min(1).max(100).default(3),
@@ -196,6 +200,13 @@ export function parseConfig(env: Record<string, string | undefined>): z.infer<ty
         path: ['SMTP_URL'],
         message:
           'SMTP_URL is required in production: without it every mail link (reset codes included) is written to the log; set MAIL_LINKS_IN_LOG=1 to run that way on purpose',
+      });
+    if (2 * value.SMTP_TIMEOUT_SECONDS >= value.JOB_LEASE_SECONDS)
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_TIMEOUT_SECONDS'],
+        message:
+          'SMTP_TIMEOUT_SECONDS must be under half of JOB_LEASE_SECONDS: a mail must end within its lease',
       });
     if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY))
       context.addIssue({

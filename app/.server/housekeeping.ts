@@ -23,13 +23,22 @@ function sweepFiles() {
   sweepStaleUploads();
 }
 
+/** Runs every step, one failing or not; then fails with what failed, so the job records it. */
+async function eachOf(steps: Record<string, () => Promise<unknown>>) {
+  const failed: string[] = [];
+  for (const [name, step] of Object.entries(steps))
+    await step().catch((error) => {
+      console.error(`Housekeeping: ${name} failed:`, error);
+      failed.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  if (failed.length) throw new Error(failed.join('; '));
+}
+
 const handlers = {
   ...mailJobs,
   ...reminderJobs(db),
-  async housekeeping() {
-    await sweepExpiredTokens();
-    await sweepExpiredRows(db);
-  },
+  housekeeping: () =>
+    eachOf({ 'expired API tokens': sweepExpiredTokens, 'expired rows': () => sweepExpiredRows(db) }),
 };
 
 /**
@@ -55,7 +64,7 @@ export function startHousekeeping() {
   setInterval(sweepFiles, HOUR_MS).unref();
   startWorker(db, handlers, {
     recurring: (now) => [housekeepingJob(now)],
-    sweeps: [(now) => bookings.releaseNoShows(now)],
+    sweeps: [{ name: 'release-no-shows', run: (now) => bookings.releaseNoShows(now) }],
   });
 }
 

@@ -10,12 +10,17 @@ import {
   cancelJobs,
   claim,
   enqueue,
+  JobFailure,
   jobStats,
   leaseMs,
+  listJobs,
   MAX_ATTEMPTS,
   queueing,
   retryDead,
   runDue,
+  startWorker,
+  stopWorker,
+  sweepRuns,
 } from './jobs';
 
 const instances: Kysely<Database>[] = [];
@@ -133,8 +138,12 @@ describe('the jobs table', () => {
     expect(calls).toBe(MAX_ATTEMPTS);
     const dead = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).executeTakeFirstOrThrow();
     expect(dead).toMatchObject({ state: 'dead', attempts: MAX_ATTEMPTS, last_error: 'SMTP said no' });
-    const stats = await jobStats(db);
-    expect(stats.failing.find((job) => job.key === `${kind}:x`)).toMatchObject({ state: 'dead' });
+    const listed = await listJobs(db);
+    expect(listed.dead.find((job) => job.key === `${kind}:x`)).toMatchObject({
+      state: 'dead',
+      attempts: MAX_ATTEMPTS,
+      lastError: 'SMTP said no',
+    });
     expect(await retryDead(db, dead.id)).toEqual({ id: dead.id, kind });
     expect(await retryDead(db, dead.id)).toBeNull(); // queued now, not dead
     fail = false;
@@ -166,19 +175,120 @@ describe('the jobs table', () => {
     expect(await states(kind)).toEqual({ [`${kind}:k`]: 'done' });
   });
 
-  test('the oldest due job is what /healthz reports', async () => {
+  test('/healthz counts the oldest owed job from its first due time, through retries, running or hung', async () => {
     const kind = kindOf();
+    const due = at('2031-01-01T11:59:00.000Z');
+    await enqueue(db, { kind, key: `${kind}:1`, payload: null, runAt: due }, due);
+    const owed = async (now: Date) => {
+      const { oldestOwed } = await jobStats(db, now);
+      // Older jobs of other tests may be owed too: this one is, since `due`, in `state`.
+      const mine = (await listJobs(db, now)) as Record<string, { key: string; owed: string | null }[]>;
+      const row = Object.values(mine)
+        .flat()
+        .find((job) => job.key === `${kind}:1`);
+      return { seconds: oldestOwed?.seconds ?? 0, state: row?.owed ?? null };
+    };
     const now = at('2031-01-01T12:00:00.000Z');
-    await enqueue(db, { kind, key: `${kind}:1`, payload: null, runAt: at('2031-01-01T11:59:00.000Z') }, now);
-    const stats = await jobStats(db, now);
-    expect(stats.oldestDueSeconds).toBeGreaterThanOrEqual(60);
-    expect(stats.due).toBeGreaterThanOrEqual(1);
-    await runDue(db, { [kind]: async () => undefined }, { now: () => now });
+    expect(await owed(now)).toMatchObject({ state: 'due' });
+    expect((await owed(now)).seconds).toBeGreaterThanOrEqual(60);
+    // It fails: waiting to retry, still owed since 11:59, not since its next try.
+    await runDue(
+      db,
+      { [kind]: async () => Promise.reject(new Error('greeting never came')) },
+      { now: () => now },
+    );
+    const later = at('2031-01-01T12:00:10.000Z');
+    expect(await owed(later)).toMatchObject({ state: 'retry-wait' });
+    expect((await owed(later)).seconds).toBeGreaterThanOrEqual(70);
+    // Claimed and hanging: running, then past its lease.
+    const retry = at('2031-01-01T12:01:00.000Z');
+    await claim(db, { instance: 'hung', now: retry, limit: 1, kinds: [kind] });
+    expect(await owed(retry)).toMatchObject({ state: 'running' });
+    expect(await owed(new Date(retry.getTime() + leaseMs() + 1000))).toMatchObject({
+      state: 'lease-expired',
+    });
+    await runDue(
+      db,
+      { [kind]: async () => undefined },
+      { now: () => new Date(retry.getTime() + leaseMs() + 1000) },
+    );
+    expect(await states(kind)).toEqual({ [`${kind}:1`]: 'done' });
   });
 
-  test('queueing() hands the ids its transactions queued to the running worker, and only those', async () => {
+  test('a permanent refusal is dead at once with the reason; an attempt past its deadline fails and is retried', async () => {
     const kind = kindOf();
-    // No worker runs in this process: the jobs wait in the table, queued.
+    const refused = '550 5.1.1 <nobody@example.ie>: Recipient address rejected';
+    let hang = true;
+    const handlers = {
+      [kind]: async ({ key }: { key: string }) => {
+        if (key.endsWith(':refused')) throw new JobFailure(refused, true);
+        if (hang) await new Promise(() => undefined);
+      },
+    };
+    const now = at('2031-02-01T09:00:00.000Z');
+    await enqueue(db, { kind, key: `${kind}:refused`, payload: null }, now);
+    await enqueue(db, { kind, key: `${kind}:hangs`, payload: null }, now);
+    await runDue(db, handlers, { now: () => now, deadlineMs: 50 });
+    const rows = await db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('key').execute();
+    expect(rows.map((row) => [row.key, row.state, row.attempts, row.last_error])).toEqual([
+      [`${kind}:hangs`, 'failed', 1, 'no end within 0 s'],
+      [`${kind}:refused`, 'dead', 1, refused],
+    ]);
+    hang = false;
+    await runDue(db, handlers, { now: () => new Date(now.getTime() + 60_000), deadlineMs: 50 });
+    expect(await states(kind)).toEqual({ [`${kind}:hangs`]: 'done', [`${kind}:refused`]: 'dead' });
+  });
+
+  test('the worker: a hung kind holds neither another kind nor the sweeps; a sweep that throws is recorded', async () => {
+    const [hung, quick] = [kindOf(), kindOf()];
+    const sweep = `test-sweep-${crypto.randomUUID()}`;
+    const done: string[] = [];
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    let sweeps = 0;
+    for (let i = 0; i < 6; i++) await enqueue(db, { kind: hung, key: `${hung}:${i}`, payload: null });
+    startWorker(
+      db,
+      { [hung]: () => hanging, [quick]: async ({ key }) => void done.push(key) },
+      {
+        pollMs: 20,
+        sweeps: [
+          {
+            name: sweep,
+            run: async () => {
+              if (++sweeps === 1) throw new Error('one bad row');
+            },
+          },
+        ],
+      },
+    );
+    try {
+      // Four of the six hung jobs hold their lanes; the other kind still runs at once, queued by
+      // a request that does not wait for it.
+      await expect.poll(async () => (await states(hung))[`${hung}:0`]).toBe('running');
+      const answered = await queueing(() =>
+        db.transaction().execute((trx) => enqueue(trx, { kind: quick, key: `${quick}:q`, payload: null })),
+      );
+      expect(answered).toBeUndefined();
+      await expect.poll(() => done).toEqual([`${quick}:q`]);
+      const hungStates = Object.values(await states(hung));
+      expect(hungStates.filter((state) => state === 'running')).toHaveLength(4);
+      // The sweep ran again and again meanwhile, and its failure is on record.
+      await expect.poll(() => sweeps).toBeGreaterThan(3);
+      const [row] = (await sweepRuns(db)).filter((run) => run.name === sweep);
+      expect(row).toMatchObject({ last_error: 'one bad row' });
+      expect(row!.last_ok_at! > row!.last_error_at!).toBe(true);
+      // Once they answer, the lanes drain the other two without waiting for a tick.
+      release();
+      await expect.poll(async () => Object.values(await states(hung))).toEqual(Array(6).fill('done'));
+    } finally {
+      release();
+      await stopWorker();
+    }
+  });
+
+  test('queueing() without a running worker: the jobs wait in the table, queued', async () => {
+    const kind = kindOf();
     await queueing(() =>
       db.transaction().execute((trx) => enqueue(trx, { kind, key: `${kind}:q`, payload: null })),
     );

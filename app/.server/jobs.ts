@@ -4,7 +4,9 @@
 // Every instance runs a worker; a claim is one statement, so of several workers exactly one takes
 // a job. The work is done, then the job marked done at once: a process killed in between leaves
 // it running until its lease expires and another worker takes it again (at least once per key,
-// once in practice). A job whose `staleAt` has passed is dropped, not done late.
+// once in practice). A job whose `staleAt` has passed is dropped, not done late. Nothing stalls the
+// worker: each attempt ends within its lease (a deadline, besides the mail's own timeouts), each
+// kind runs in lanes of its own, and the sweeps run beside the jobs, never behind them.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -21,6 +23,32 @@ export const leaseMs = () => config.JOB_LEASE_SECONDS * 1000;
 export const POLL_MS = 5_000;
 /** A failed attempt is tried again after 30 s, 1, 2 and 4 minutes. */
 const retryDelay = (attempts: number) => 30_000 * 2 ** (attempts - 1);
+/** An attempt still running at 90 % of its lease is failed by its worker, before another can claim it. */
+export const attemptMs = () => Math.floor(leaseMs() * 0.9);
+/** How many attempts of one kind an instance runs at once: a hung kind never holds another's. */
+export const LANES_PER_KIND = 4;
+
+/**
+ * A handler's failure that says whether a retry could mend it: a `permanent` one (the mail server
+ * refused the message for good) makes the job dead at once, with its reason on /admin/jobs.
+ */
+export class JobFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** `promise`, or a rejection with `message` once `ms` have passed; the timer never outlives it. */
+export function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -52,6 +80,7 @@ const queuedHere = new AsyncLocalStorage<string[]>();
 /** Adds a job in `trx`, unless one with its key exists. */
 export async function enqueue(trx: Kysely<Database>, job: NewJob, now = new Date()): Promise<void> {
   const at = now.toISOString();
+  const runAt = (job.runAt ?? now).toISOString();
   const row = await trx
     .insertInto('jobs')
     .values({
@@ -60,7 +89,8 @@ export async function enqueue(trx: Kysely<Database>, job: NewJob, now = new Date
       key: job.key,
       subject: job.subject ?? null,
       payload: JSON.stringify(job.payload),
-      run_at: (job.runAt ?? now).toISOString(),
+      run_at: runAt,
+      due_at: runAt,
       stale_at: job.staleAt?.toISOString() ?? null,
       created_at: at,
       updated_at: at,
@@ -155,35 +185,44 @@ async function settle(
     .execute();
 }
 
-/** Runs one claimed job with its kind's handler and records how it went. */
+/**
+ * Runs one claimed job with its kind's handler and records how it went. An attempt that has not
+ * ended by attemptMs() is failed here (and its promise left behind): the lease would otherwise run
+ * out and a second worker take the job while the first still waits on it.
+ */
 async function run(
   db: Kysely<Database>,
   handlers: Handlers,
   job: JobRow,
   instance: string,
   clock: () => Date,
+  deadlineMs = attemptMs(),
 ) {
   const now = clock();
   if (job.stale_at && job.stale_at <= now.toISOString())
     return settle(db, job, instance, now, { state: 'cancelled' }, `dropped: stale since ${job.stale_at}`);
   try {
-    await handlers[job.kind]!({
+    const attempt = handlers[job.kind]!({
       id: job.id,
       key: job.key,
       payload: JSON.parse(job.payload),
       attempts: job.attempts,
       now,
     });
+    await withDeadline(attempt, deadlineMs, `no end within ${Math.round(deadlineMs / 1000)} s`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`Job ${job.key} failed (attempt ${job.attempts} of ${MAX_ATTEMPTS}): ${message}`);
+    const permanent = error instanceof JobFailure && error.permanent;
+    console.error(
+      `Job ${job.key} failed (attempt ${job.attempts} of ${MAX_ATTEMPTS}${permanent ? ', for good' : ''}): ${message}`,
+    );
     const end = clock();
     return settle(
       db,
       job,
       instance,
       end,
-      job.attempts >= MAX_ATTEMPTS
+      permanent || job.attempts >= MAX_ATTEMPTS
         ? { state: 'dead' }
         : { state: 'failed', runAt: new Date(end.getTime() + retryDelay(job.attempts)) },
       message.slice(0, 500),
@@ -224,13 +263,13 @@ export const instanceName = () => `${os.hostname()}:${process.pid}`;
 export async function runDue(
   db: Kysely<Database>,
   handlers: Handlers,
-  { instance = instanceName(), now = () => new Date(), limit = 10, ids }: RunOptions = {},
+  { instance = instanceName(), now = () => new Date(), limit = 10, ids, deadlineMs }: RunOptions = {},
 ): Promise<number> {
   await retire(db, now());
   let ran = 0;
   for (;;) {
     const jobs = await claim(db, { instance, now: now(), limit, kinds: Object.keys(handlers), ids });
-    for (const job of jobs) await run(db, handlers, job, instance, now);
+    for (const job of jobs) await run(db, handlers, job, instance, now, deadlineMs);
     ran += jobs.length;
     if (jobs.length < limit || ids) return ran;
   }
@@ -242,66 +281,148 @@ interface RunOptions {
   now?: () => Date;
   limit?: number;
   ids?: string[];
+  /** an attempt's deadline (attemptMs(): 90 % of the lease) */
+  deadlineMs?: number;
+}
+
+/** Timed work that is not a job: a guarded update any instance may run at any time. */
+export interface Sweep {
+  /** its row in `sweeps` ('release-no-shows') */
+  name: string;
+  run: (now: Date) => Promise<unknown>;
+}
+
+/** Records a sweep's run in `sweeps`: its last run, and its last success or failure. */
+async function recordSweep(db: Kysely<Database>, name: string, instance: string, at: Date, error?: string) {
+  const row = {
+    name,
+    last_run_at: at.toISOString(),
+    instance,
+    ...(error
+      ? { last_error: error.slice(0, 500), last_error_at: at.toISOString() }
+      : { last_ok_at: at.toISOString() }),
+  };
+  await db
+    .insertInto('sweeps')
+    .values(row)
+    .onConflict((conflict) => conflict.column('name').doUpdateSet(row))
+    .execute();
 }
 
 interface Worker {
-  /** Runs the jobs a request queued, as soon as its transaction has committed. */
-  runNow: (ids: string[]) => Promise<void>;
-  /** Stops claiming, and resolves once the pass under way has finished. */
+  /** Claims the jobs a request queued, at once and without the request waiting for them. */
+  kick: () => void;
+  /** Stops claiming, and resolves once the attempts and sweeps under way have ended. */
   stop: () => Promise<void>;
 }
 
 let worker: Worker | null = null;
 
 /**
- * Starts this instance's worker: a pass every `pollMs`, and the jobs a request queued run right
- * after its commit (queueing()). Before each pass, `recurring` adds the recurring jobs due by now
- * and `sweeps` run: guarded updates any instance may run at any time, each row changed by one
- * (the release of no-shows).
+ * Starts this instance's worker. Every `pollMs` it retires what cannot run, adds the `recurring`
+ * jobs due by now, starts each sweep not still running and claims due jobs: per kind, up to
+ * LANES_PER_KIND attempts at once, each started without waiting for the others. A finished
+ * attempt claims the next job of its kind, so a queue drains without waiting for the next tick;
+ * a hung one holds its lane until its deadline, never the sweeps or the other kinds.
  */
 export function startWorker(
   db: Kysely<Database>,
   handlers: Handlers,
-  options: {
-    pollMs?: number;
-    now?: () => Date;
-    recurring?: (now: Date) => NewJob[];
-    sweeps?: ((now: Date) => Promise<unknown>)[];
-  } = {},
+  options: { pollMs?: number; now?: () => Date; recurring?: (now: Date) => NewJob[]; sweeps?: Sweep[] } = {},
 ): Worker {
   if (worker) return worker;
   const now = options.now ?? (() => new Date());
   const instance = instanceName();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<unknown> = Promise.resolve();
-  // The occurrences this instance enqueued last pass: each is written once, not on every pass.
+  const underway = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    underway.add(work);
+    void work.finally(() => underway.delete(work));
+  };
+  const lanes = new Map<string, number>();
+  const claiming = new Set<string>();
+  const again = new Set<string>();
+  const sweeping = new Set<string>();
+  // The occurrences this instance enqueued last tick: each is written once, not on every tick.
   let enqueued = new Set<string>();
-  const tick = () => {
-    pass = (async () => {
+
+  /** Claims and starts what the lanes of `kind` have room for; asked again meanwhile, it loops. */
+  const fill = async (kind: string): Promise<void> => {
+    if (claiming.has(kind)) return void again.add(kind);
+    claiming.add(kind);
+    try {
+      do {
+        again.delete(kind);
+        const free = LANES_PER_KIND - (lanes.get(kind) ?? 0);
+        if (stopped || free <= 0) break;
+        const jobs = await claim(db, { instance, now: now(), limit: free, kinds: [kind] });
+        for (const job of jobs) {
+          lanes.set(kind, (lanes.get(kind) ?? 0) + 1);
+          track(
+            run(db, handlers, job, instance, now)
+              .catch((error) => console.error(`Recording job ${job.key} failed:`, error))
+              .finally(() => {
+                lanes.set(kind, lanes.get(kind)! - 1);
+                if (!stopped) void fill(kind);
+              }),
+          );
+        }
+      } while (again.has(kind));
+    } catch (error) {
+      console.error(`Claiming ${kind} jobs failed (the worker will try again):`, error);
+    } finally {
+      claiming.delete(kind);
+    }
+  };
+  const fillAll = () => Promise.all(Object.keys(handlers).map(fill));
+
+  const sweep = ({ name, run: work }: Sweep) => {
+    if (sweeping.has(name)) return;
+    sweeping.add(name);
+    const at = now();
+    track(
+      work(at)
+        .then(
+          () => recordSweep(db, name, instance, at),
+          (error) => {
+            console.error(`The sweep ${name} failed:`, error);
+            return recordSweep(
+              db,
+              name,
+              instance,
+              at,
+              error instanceof Error ? error.message : String(error),
+            );
+          },
+        )
+        .catch((error) => console.error(`Recording the sweep ${name} failed:`, error))
+        .finally(() => sweeping.delete(name)),
+    );
+  };
+
+  const tick = async () => {
+    try {
+      await retire(db, now());
       const recurring = options.recurring?.(now()) ?? [];
       for (const job of recurring) if (!enqueued.has(job.key)) await enqueue(db, job, now());
       enqueued = new Set(recurring.map((job) => job.key));
-      for (const sweep of options.sweeps ?? []) await sweep(now());
-      await runDue(db, handlers, { instance, now });
-    })()
-      .catch((error) => console.error('The job worker failed a pass:', error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.pollMs ?? POLL_MS).unref();
-      });
+    } catch (error) {
+      console.error('The job worker failed a tick:', error);
+    }
+    for (const each of options.sweeps ?? []) sweep(each);
+    await fillAll();
+    if (!stopped) timer = setTimeout(() => void track(tick()), options.pollMs ?? POLL_MS).unref();
   };
-  tick();
+  track(tick());
   worker = {
-    async runNow(ids) {
-      if (stopped || !ids.length) return;
-      await runDue(db, handlers, { instance, now, ids }).catch((error) =>
-        console.error('Running queued jobs failed (the worker will try again):', error),
-      );
+    kick() {
+      if (!stopped) track(fillAll());
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await pass;
+      while (underway.size) await Promise.allSettled([...underway]);
     },
   };
   return worker;
@@ -315,22 +436,41 @@ export async function stopWorker() {
 }
 
 /**
- * Runs `work` (which writes in transactions and enqueues jobs) and then, this instance's worker
- * running, the jobs it queued: a mail owed by a booking leaves before the page answers, as it did
- * when it was sent from the request. Nothing is lost if the process dies first: the job waits in
- * the table for any worker.
+ * Runs `work` (which writes in transactions and enqueues jobs) and then asks this instance's
+ * worker to claim what it queued. The request does not wait for them: a booking answers once its
+ * transaction has committed, and its mail leaves a moment later. Nothing is lost if the process
+ * dies first: the job waits in the table for any worker.
  */
 export async function queueing<T>(work: () => Promise<T>): Promise<T> {
   const ids: string[] = [];
   const result = await queuedHere.run(ids, work);
-  await worker?.runNow(ids);
+  if (ids.length) worker?.kick();
   return result;
 }
 
-/** The figures /admin/jobs and /healthz show. */
+/** What the oldest owed job is doing: waiting for a worker, running, past its lease, or waiting to retry. */
+export type OwedState = 'due' | 'running' | 'lease-expired' | 'retry-wait';
+
+const owedState = (job: Pick<JobRow, 'state' | 'run_at' | 'lease_until'>, at: string): OwedState =>
+  job.state === 'running'
+    ? job.lease_until && job.lease_until < at
+      ? 'lease-expired'
+      : 'running'
+    : job.state === 'failed' && job.run_at > at
+      ? 'retry-wait'
+      : 'due';
+
+/** When a job was first owed (rows from before migration 016 have no due_at). */
+const firstDue = (job: Pick<JobRow, 'due_at' | 'run_at'>) => job.due_at ?? job.run_at;
+
+/**
+ * The figures /admin/jobs and /healthz show. A job is owed from its first due time until it is
+ * done, dropped or dead, whatever it is doing meanwhile: waiting for a worker, running (perhaps
+ * hanging), past its lease, or waiting for a retry.
+ */
 export async function jobStats(db: Kysely<Database>, now = new Date()) {
   const at = now.toISOString();
-  const [counts, oldestDue, failing] = await Promise.all([
+  const [counts, due, oldest] = await Promise.all([
     db
       .selectFrom('jobs')
       .select(['state', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -339,44 +479,121 @@ export async function jobStats(db: Kysely<Database>, now = new Date()) {
       .execute(),
     db
       .selectFrom('jobs')
-      .select((eb) => eb.fn.min('run_at').as('run_at'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('state', 'in', ['queued', 'failed'])
       .where('run_at', '<=', at)
-      .executeTakeFirst(),
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('jobs')
-      .select(['id', 'kind', 'key', 'state', 'attempts', 'last_error', 'run_at', 'updated_at'])
-      .where('state', 'in', ['failed', 'dead'])
-      .orderBy('updated_at', 'desc')
-      .orderBy('id')
-      .limit(20)
-      .execute(),
+      .select(['kind', 'key', 'state', 'attempts', 'run_at', 'due_at', 'lease_until'])
+      .where('state', 'in', ['queued', 'failed', 'running'])
+      .where((eb) => eb(eb.fn.coalesce('due_at', 'run_at'), '<=', at))
+      .orderBy((eb) => eb.fn.coalesce('due_at', 'run_at'))
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   const count = (state: string) => Number(counts.find((row) => row.state === state)?.n ?? 0);
-  const due = await db
-    .selectFrom('jobs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('state', 'in', ['queued', 'failed'])
-    .where('run_at', '<=', at)
-    .executeTakeFirstOrThrow();
-  const oldest = oldestDue?.run_at ? String(oldestDue.run_at) : null;
   return {
     queued: count('queued') + count('failed'),
     due: Number(due.n),
     running: count('running'),
     dead: count('dead'),
-    /** seconds the oldest due job has waited (0: none waits) */
-    oldestDueSeconds: oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)) : 0,
-    /** the latest 20 jobs that failed: to be tried again, or dead */
-    failing,
+    /** the oldest owed job: how long it has been owed, and what it is doing (null: nothing owed) */
+    oldestOwed: oldest
+      ? {
+          seconds: Math.max(0, Math.round((now.getTime() - Date.parse(firstDue(oldest))) / 1000)),
+          state: owedState(oldest, at),
+          kind: oldest.kind,
+          attempts: oldest.attempts,
+        }
+      : null,
   };
 }
+
+/** How many jobs of each group /admin/jobs lists. */
+const LISTED = 50;
+
+/** A job as /admin/jobs lists it: what it is, when it was owed, how it went. */
+export interface ListedJob {
+  id: string;
+  kind: string;
+  key: string;
+  /** what it is about: a mail's subject and recipient, else its subject ('booking:…') or key */
+  about: string;
+  state: JobRow['state'];
+  /** 'due', 'running', … for a job owed now; null for one not yet due or dead */
+  owed: OwedState | null;
+  dueAt: string;
+  runAt: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+const about = (job: JobRow) => {
+  if (job.kind === 'mail') {
+    const mail = JSON.parse(job.payload) as { to?: string; subject?: string };
+    return `${mail.subject ?? ''} (to ${mail.to ?? '?'})`;
+  }
+  return job.subject ?? job.key;
+};
+
+/** The jobs themselves, for /admin/jobs: due, running, waiting to retry, waiting, dead; LISTED of each. */
+export async function listJobs(db: Kysely<Database>, now = new Date()) {
+  const at = now.toISOString();
+  const group = (states: JobRow['state'][], when: 'due' | 'later' | 'any', newestFirst = false) => {
+    let query = db.selectFrom('jobs').selectAll().where('state', 'in', states);
+    if (when === 'due') query = query.where('run_at', '<=', at);
+    if (when === 'later') query = query.where('run_at', '>', at);
+    return query
+      .orderBy(newestFirst ? 'updated_at' : 'run_at', newestFirst ? 'desc' : 'asc')
+      .orderBy('id')
+      .limit(LISTED)
+      .execute();
+  };
+  const [due, running, retrying, waiting, dead] = await Promise.all([
+    group(['queued', 'failed'], 'due'),
+    group(['running'], 'any'),
+    group(['failed'], 'later'),
+    group(['queued'], 'later'),
+    group(['dead'], 'any', true),
+  ]);
+  const listed = (rows: JobRow[], owed: boolean): ListedJob[] =>
+    rows.map((job) => ({
+      id: job.id,
+      kind: job.kind,
+      key: job.key,
+      about: about(job),
+      state: job.state,
+      owed: owed ? owedState(job, at) : null,
+      dueAt: firstDue(job),
+      runAt: job.run_at,
+      attempts: job.attempts,
+      lastError: job.last_error,
+    }));
+  return {
+    due: listed(due, true),
+    running: listed(running, true),
+    retrying: listed(retrying, true),
+    waiting: listed(waiting, false),
+    dead: listed(dead, false),
+  };
+}
+
+/** Each sweep's last run and failure, for /admin/jobs. */
+export const sweepRuns = (db: Kysely<Database>) =>
+  db.selectFrom('sweeps').selectAll().orderBy('name').execute();
 
 /** An admin's 'Retry' on a dead job: queued again now with fresh attempts; null if it is not dead. */
 export async function retryDead(db: Kysely<Database>, id: string, now = new Date()) {
   const job = await db
     .updateTable('jobs')
-    .set({ state: 'queued', attempts: 0, run_at: now.toISOString(), updated_at: now.toISOString() })
+    .set({
+      state: 'queued',
+      attempts: 0,
+      run_at: now.toISOString(),
+      due_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .where('id', '=', id)
     .where('state', '=', 'dead')
     .returning(['id', 'kind'])

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { config } from './config';
 import type { Database } from './db/schema';
-import { enqueue, type RunningJob } from './jobs';
+import { enqueue, JobFailure, withDeadline, type RunningJob } from './jobs';
 import { escapeHtml } from '~/lib/html';
 import { SITE_NAME } from '~/lib/site';
 
@@ -32,21 +32,36 @@ const from = config.MAIL_FROM ?? `${SITE_NAME} <no-reply@${new URL(config.PUBLIC
 /** The sender as a calendar message's ORGANIZER: the address inside 'Name <address>', and the lab's name. */
 export const mailOrganizer = () => ({ name: SITE_NAME, email: /<([^>]+)>/.exec(from)?.[1] ?? from });
 
-// nodemailer (about 15 MB resident) loads with the first message, not with the server.
+/** The longest one wait on the mail server may take; a whole message gets twice this. */
+const waitMs = () => config.SMTP_TIMEOUT_SECONDS * 1000;
+
+// nodemailer (about 15 MB resident) loads with the first message, not with the server. Its own
+// timeouts (2 minutes to connect, 10 of silence) outlast a job's lease and nginx's 60 s: ours
+// are SMTP_TIMEOUT_SECONDS, and sendMail gives a whole message twice that.
 let loaded: Promise<Transporter> | undefined;
 const transporter = () =>
   (loaded ??= import('nodemailer').then(({ default: nodemailer }) =>
     config.SMTP_URL
-      ? nodemailer.createTransport(config.SMTP_URL)
+      ? nodemailer.createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: waitMs(),
+          greetingTimeout: waitMs(),
+          socketTimeout: waitMs(),
+          dnsTimeout: waitMs(),
+        })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
   ));
 
-export class MailError extends Error {}
+/**
+ * A message not sent: the mail server's answer or what went wrong. `permanent` when the server
+ * refused it for good (a 5xx answer other than 503): a job that sent it is then dead at once.
+ */
+export class MailError extends JobFailure {}
 
 export async function sendMail(message: Message) {
   try {
     const transport = await transporter();
-    const info = await transport.sendMail({
+    const sending = transport.sendMail({
       from,
       to: message.to,
       subject: message.subject,
@@ -56,6 +71,11 @@ export async function sendMail(message: Message) {
       replyTo: message.replyTo,
       messageId: message.messageId,
     });
+    const info = await withDeadline(
+      sending,
+      2 * waitMs(),
+      `the mail server did not take the message within ${2 * config.SMTP_TIMEOUT_SECONDS} s`,
+    );
     if (!config.SMTP_URL) {
       const outbox = path.join(config.DATA_DIR, 'outbox');
       fs.mkdirSync(outbox, { recursive: true });
@@ -69,8 +89,15 @@ export async function sendMail(message: Message) {
       );
     }
   } catch (error) {
-    console.error(`Sending mail to ${message.to} failed: ${(error as Error).message}`);
-    throw new MailError('mail-failed');
+    const {
+      message: said,
+      permanent,
+      code,
+    } = error as { message: string; permanent?: boolean; code?: string };
+    const reason =
+      code === 'ETIMEDOUT' ? `the mail server did not answer within ${config.SMTP_TIMEOUT_SECONDS} s` : said;
+    console.error(`Sending mail to ${message.to} failed${permanent ? ' for good' : ''}: ${reason}`);
+    throw new MailError(reason, permanent === true);
   }
 }
 
@@ -85,7 +112,10 @@ export const queueMail = (trx: Kysely<Database>, key: string, message: Message) 
 export const messageIdFor = (key: string) =>
   `<${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}@${new URL(config.PUBLIC_URL).hostname}>`;
 
-/** The worker's handler for queued mails; a failed send throws, so the job is tried again. */
+/**
+ * The worker's handler for queued mails. A failed send throws with the server's reason (a
+ * MailError): the job is tried again, or dead at once when the server refused the message for good.
+ */
 export const mailJobs = {
   mail: ({ key, payload }: RunningJob<Message>) => sendMail({ ...payload, messageId: messageIdFor(key) }),
 };

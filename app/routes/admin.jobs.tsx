@@ -1,6 +1,7 @@
 // /admin/jobs — the queue of timed work (docs/product.md §2, architecture §14): how many jobs wait,
-// are due, run and are dead, how long the oldest due one has waited, and the latest failures;
-// 'Retry' queues a dead job again (audited). Admins only.
+// are due, run and are dead, how long the oldest owed one has been owed and what it is doing; the
+// jobs themselves (due, running, waiting to try again, scheduled, dead) with their last error; and
+// each sweep's last run. 'Retry' queues a dead job again (audited). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
@@ -13,20 +14,29 @@ import {
   readForm,
   redirect,
   requireAdmin,
+  SECRET_PAGE_CACHE,
   tooLarge,
   UNKNOWN_FORM,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { useIsPending } from '~/components/pending';
+import { instantText } from '~/lib/booking/format';
 import { waitedText } from '~/lib/waited';
 import { pageMeta } from '~/lib/meta';
+
+export const headers = () => SECRET_PAGE_CACHE;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Jobs', description: 'Mails, reminders and housekeeping waiting to run.' });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return admin.jobs.stats();
+  const [stats, jobs, sweeps] = await Promise.all([
+    admin.jobs.stats(),
+    admin.jobs.list(),
+    admin.jobs.sweeps(),
+  ]);
+  return { ...stats, jobs, sweeps };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,12 +50,31 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/admin/jobs?${retried ? 'retried' : 'not-dead'}`);
 }
 
-const STATE_TEXT: Record<string, string> = { failed: 'Will try again', dead: 'Dead' };
+/** What the oldest owed job is doing, in words. */
+const OWED_TEXT = {
+  due: 'waiting for a worker',
+  running: 'an attempt is running',
+  'lease-expired': 'its attempt outlived its lease: the worker stopped or hangs',
+  'retry-wait': 'waiting to try again',
+} as const;
+
+/** The groups of the list, in order, with what their rows' 'State' says. */
+const GROUPS = [
+  ['due', 'Due now'],
+  ['running', 'Running'],
+  ['retrying', 'Will try again'],
+  ['waiting', 'Scheduled'],
+  ['dead', 'Dead'],
+] as const;
+
+/** The sweeps by their row's name. */
+const SWEEP_NAMES: Record<string, string> = { 'release-no-shows': 'Release of no-shows' };
 
 export default function AdminJobs() {
-  const { queued, due, running, dead, oldestDueSeconds, failing } = useLoaderData<typeof loader>();
+  const { queued, due, running, dead, oldestOwed, jobs, sweeps } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const busy = useIsPending();
+  const rows = GROUPS.flatMap(([group, label]) => jobs[group].map((job) => ({ ...job, label })));
   return (
     <>
       <h1>Jobs</h1>
@@ -60,7 +89,8 @@ export default function AdminJobs() {
       ) : null}
       <p>
         Mails, reminders and the hourly housekeeping, run by every instance of the site. A job that fails is
-        tried again after 30 seconds, then 1, 2 and 4 minutes; after 5 tries it is dead.
+        tried again after 30 seconds, then 1, 2 and 4 minutes; after 5 tries it is dead. A mail the mail
+        server refuses for good is dead at once.
       </p>
       <dl className="job-figures">
         <div>
@@ -80,27 +110,39 @@ export default function AdminJobs() {
           <dd>{dead}</dd>
         </div>
         <div>
-          <dt>Oldest due job has waited</dt>
-          <dd>{waitedText(oldestDueSeconds)}</dd>
+          <dt>Oldest owed job</dt>
+          <dd>
+            {oldestOwed
+              ? `owed for ${waitedText(oldestOwed.seconds)}, ${OWED_TEXT[oldestOwed.state]}`
+              : 'nothing is owed'}
+          </dd>
         </div>
       </dl>
-      <h2>Last errors</h2>
-      {failing.length ? (
-        <AdminTable label="Failing jobs" columns={['Job', 'State', 'Tries', 'Last error', 'Actions']}>
-          {failing.map((job) => (
+      <h2>The jobs</h2>
+      <p className="muted">Up to 50 of each state: due, running, waiting to try again, scheduled and dead.</p>
+      {rows.length ? (
+        <AdminTable label="Jobs" columns={['Job', 'State', 'Due', 'Tries', 'Last error', 'Actions']}>
+          {rows.map((job) => (
             <tr key={job.id}>
               <td data-label="Job">
-                {job.kind}
+                {job.kind}: {job.about}
                 <br />
                 <span className="muted">{job.key}</span>
               </td>
               <td data-label="State">
-                {STATE_TEXT[job.state] ?? job.state}
-                <br />
-                <time dateTime={job.updated_at}>{job.updated_at.slice(0, 16).replace('T', ' ')} UTC</time>
+                {job.owed === 'lease-expired' ? 'Running past its lease' : job.label}
+                {job.state === 'failed' && job.owed === 'retry-wait' ? (
+                  <>
+                    {' '}
+                    at <time dateTime={job.runAt}>{instantText(job.runAt)}</time>
+                  </>
+                ) : null}
+              </td>
+              <td data-label="Due">
+                <time dateTime={job.dueAt}>{instantText(job.dueAt)}</time>
               </td>
               <td data-label="Tries">{job.attempts}</td>
-              <td data-label="Last error">{job.last_error}</td>
+              <td data-label="Last error">{job.lastError}</td>
               <td data-label="Actions">
                 {job.state === 'dead' ? (
                   <Form method="post">
@@ -121,7 +163,35 @@ export default function AdminJobs() {
           ))}
         </AdminTable>
       ) : (
-        <p className="empty-state">No job has failed lately.</p>
+        <p className="empty-state">No job is owed, scheduled or dead.</p>
+      )}
+      <h2>Sweeps</h2>
+      <p>Run by every instance every 5 seconds, beside the jobs.</p>
+      {sweeps.length ? (
+        <AdminTable label="Sweeps" columns={['Sweep', 'Last run', 'Last failure']}>
+          {sweeps.map((sweep) => (
+            <tr key={sweep.name}>
+              <td data-label="Sweep">{SWEEP_NAMES[sweep.name] ?? sweep.name}</td>
+              <td data-label="Last run">
+                <time dateTime={sweep.last_run_at}>{instantText(sweep.last_run_at)}</time>
+                <br />
+                <span className="muted">{sweep.instance}</span>
+              </td>
+              <td data-label="Last failure">
+                {sweep.last_error_at ? (
+                  <>
+                    <time dateTime={sweep.last_error_at}>{instantText(sweep.last_error_at)}</time>:{' '}
+                    {sweep.last_error}
+                  </>
+                ) : (
+                  'none'
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      ) : (
+        <p className="empty-state">No sweep has run yet.</p>
       )}
     </>
   );

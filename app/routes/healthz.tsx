@@ -1,7 +1,9 @@
 // GET /healthz: 200 when the database answers and the file store takes writes (the container
 // HEALTHCHECK, and what a load balancer asks); 503 naming what does not. Oldest-Due-Job says how
-// many seconds the oldest due job has waited (docs/operations.md §9): a figure to alert on, not a
-// reason to take an instance out (every instance runs the same queue).
+// many seconds the oldest owed job has been owed since it first fell due, and
+// Oldest-Due-Job-State what it is doing: due (no worker has it), running, lease-expired (its
+// worker died or hung past its lease) or retry-wait (docs/operations.md §9). A figure to alert on,
+// not a reason to take an instance out (every instance runs the same queue).
 import { admin, store, files } from '~/.server';
 
 export async function loader() {
@@ -17,7 +19,8 @@ export async function loader() {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
-      ...(jobs ? { 'Oldest-Due-Job': String(jobs.oldestDueSeconds) } : {}),
+      ...(jobs ? { 'Oldest-Due-Job': String(jobs.oldestOwed?.seconds ?? 0) } : {}),
+      ...(jobs?.oldestOwed ? { 'Oldest-Due-Job-State': jobs.oldestOwed.state } : {}),
     },
   });
 }

@@ -15,7 +15,7 @@ test('/admin/jobs: the figures, a dead mail with its error, Retry sends it; a fo
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Jobs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
-  await expect(page.getByText('Oldest due job has waited')).toBeVisible();
+  await expect(page.getByText('Oldest owed job')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: `mail:dead-letter:${to}` });
   await expect(row).toContainText('Dead');
   await expect(row).toContainText('Greeting never received');

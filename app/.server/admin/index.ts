@@ -5,7 +5,7 @@ import { db } from '../db';
 import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../store/invites';
 import { removeMember } from '../account-removal';
 import { auditPage, recordAudit, type Actor } from '../audit';
-import { jobStats, retryDead } from '../jobs';
+import { jobStats, listJobs, retryDead, sweepRuns } from '../jobs';
 import { adminMemberList, memberToDelete } from './members';
 import { postToRemove, removePost, setSignInDisabled } from './moderation';
 import { deleteProject, saveProject, type ProjectImages } from './projects';
@@ -41,9 +41,11 @@ export const admin = {
   log: {
     page: (page: number) => auditPage(db, page),
   },
-  /** /admin/jobs: the queue's figures and its failing jobs; 'Retry' on a dead one, audited. */
+  /** /admin/jobs: the queue's figures, its jobs and the sweeps' last runs; 'Retry' on a dead job, audited. */
   jobs: {
     stats: () => jobStats(db),
+    list: () => listJobs(db),
+    sweeps: () => sweepRuns(db),
     retry: (id: string, actor: Actor) =>
       db.transaction().execute(async (trx) => {
         const job = await retryDead(trx, id);

@@ -34,6 +34,7 @@ import * as feedTokens from './migrations/012-feed-tokens';
 import * as jobs from './migrations/013-jobs';
 import * as checkIn from './migrations/014-check-in';
 import * as strikes from './migrations/015-strikes';
+import * as worker from './migrations/016-worker';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '013-jobs': jobs,
   '014-check-in': checkIn,
   '015-strikes': strikes,
+  '016-worker': worker,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -314,6 +314,8 @@ export interface JobsTable {
   subject: string | null;
   payload: string;
   run_at: string;
+  /** when it was first owed (run_at moves on with each retry); null only before migration 016 */
+  due_at: string | null;
   stale_at: string | null;
   state: Generated<JobState>;
   attempts: Generated<number>;
@@ -322,6 +324,16 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Each recurring sweep's last run and failure (migration 016), shown on /admin/jobs. */
+export interface SweepsTable {
+  name: string;
+  last_run_at: string;
+  last_ok_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  instance: string;
 }
 
 /** No-show strikes (migration 015): counted for STRIKE_DAYS, waived with a reason. */
@@ -364,6 +376,7 @@ export interface Database {
   bookings: BookingsTable;
   member_feeds: MemberFeedsTable;
   jobs: JobsTable;
+  sweeps: SweepsTable;
   booking_events: BookingEventsTable;
   strikes: StrikesTable;
 }

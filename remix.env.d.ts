@@ -10,5 +10,7 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** the client's address (TRUST_PROXY decides which X-Forwarded-For hop), if known */
     clientAddress: string | null;
+    /** when the request arrived, before its body was read: a deadline is judged by it */
+    arrivedAt?: Date;
   }
 }

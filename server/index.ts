@@ -28,9 +28,12 @@ function handlerFor(build: ServerBuild) {
   const { readDataVersion } = build.entry.module as unknown as { readDataVersion: () => Promise<string> };
   const pages = renderCache({ readVersion: readDataVersion, buildVersion: build.assets.version });
   const handler: express.RequestHandler & { pages: typeof pages } = async (req, res, next) => {
+    const arrivedAt = new Date();
     try {
       const request = remixRequest(req, res);
-      const response = await pages.respond(request, () => remix(request, { clientAddress: req.ip ?? null }));
+      const response = await pages.respond(request, () =>
+        remix(request, { clientAddress: req.ip ?? null, arrivedAt }),
+      );
       await sendResponse(res, response);
     } catch (error) {
       next(error);

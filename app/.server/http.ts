@@ -1,6 +1,6 @@
 // Turning API answers into HTTP for route loaders: a thrown response renders the route's
 // ErrorBoundary with the product's text and the right status.
-import { data } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { ApiError } from './store';
 
 /**
@@ -38,3 +38,6 @@ export const PUBLIC_PAGE_CACHE = { 'Cache-Control': 'public, max-age=0, must-rev
  * cache, not even the browser's disk: a shared computer's next user cannot page back to it.
  */
 export const SECRET_PAGE_CACHE = { 'Cache-Control': 'private, no-store' };
+
+/** When the request arrived (server/index.ts stamps it before the body is read); now, without it. */
+export const arrivedAt = (context: AppLoadContext) => context.arrivedAt ?? new Date();

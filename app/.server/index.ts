@@ -69,7 +69,7 @@ export {
   tooLarge,
   UNKNOWN_FORM,
 } from './forms';
-export { fromStore, notFound, PUBLIC_PAGE_CACHE, SECRET_PAGE_CACHE } from './http';
+export { arrivedAt, fromStore, notFound, PUBLIC_PAGE_CACHE, SECRET_PAGE_CACHE } from './http';
 export { LEGAL_PAGE_CACHE, legalText } from './legal';
 export { identity, IdentityError, identityMessage } from './identity';
 export { LIMITS, withinAddressLimit } from './rate-limit';

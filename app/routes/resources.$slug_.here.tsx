@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
+  arrivedAt,
   bookings,
   CheckInForSchema,
   CheckInSchema,
@@ -63,7 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const arrived = arrivedAt(context);
   const { user, resource, staff } = await atThe(request, params.slug);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
@@ -80,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           return formReply(formError('You are not checked in to that booking.'), 404);
         return redirect(`${here}?done=checked-out`);
       }
-      const outcome = await bookings.checkIn(booking, user.id);
+      const outcome = await bookings.checkIn(booking, user.id, arrived);
       if (outcome.status === 'not-found')
         return formReply(formError('That booking is not yours to check in.'), 404);
       if (outcome.status === 'refused') return formReply(formError(outcome.message), 409);
@@ -91,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: CheckInForSchema });
       if (submission.status !== 'success') return formReply(submission.reply());
       const { booking, reason } = submission.value;
-      const outcome = await bookings.checkInFor(booking, { actor: user, reason });
+      const outcome = await bookings.checkInFor(booking, { actor: user, reason }, arrived);
       if (outcome.status === 'not-found')
         return formReply(formError('That booking cannot be checked in here.'), 404);
       if (outcome.status === 'refused') return formReply(formError(outcome.message), 409);

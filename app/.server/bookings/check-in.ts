@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../audit';
 import type { Database } from '../db/schema';
-import { CHECK_IN_OPENS_MINUTES, checkInRefusal } from '~/lib/booking/check-in';
+import { CHECK_IN_OPENS_MINUTES, checkInRefusal, RELEASE_SLACK_MS } from '~/lib/booking/check-in';
 import { HOLDING, OPEN, type Booking } from '~/lib/booking/models';
 import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
 import { recordEvent } from './events';
@@ -147,7 +147,10 @@ export async function checkOut(
 /**
  * Releases every booking nobody checked in to by its start plus its resource's grace: status
  * 'no_show', held only until then (the machine is free from that minute), the member mailed.
- * Run by each instance's worker on every pass; each row is released by one of them. The count.
+ * Run by each instance's worker on every pass; each row is released by one of them. It waits
+ * RELEASE_SLACK_MS past the deadline, so a check-in that arrived in time (judged by its arrival)
+ * reaches its transaction first. One release that throws is logged and the others still run;
+ * the sweep then fails with the count, so it is recorded. The count released.
  */
 export async function releaseNoShows(db: Kysely<Database>, now = new Date()): Promise<number> {
   const due = await db
@@ -158,13 +161,26 @@ export async function releaseNoShows(db: Kysely<Database>, now = new Date()): Pr
     .where('bookings.kind', '=', 'booking')
     .where('bookings.status', '=', 'active')
     .where((eb) =>
-      eb(eb('bookings.block_start', '+', eb.ref('resources.grace_minutes')), '<=', epochMinutes(now)),
+      eb(
+        eb('bookings.block_start', '+', eb.ref('resources.grace_minutes')),
+        '<=',
+        epochMinutes(new Date(now.getTime() - RELEASE_SLACK_MS)),
+      ),
     )
     .orderBy('bookings.block_start')
     .limit(100)
     .execute();
   let released = 0;
-  for (const { id } of due) if (await release(db, id, now)) released++;
+  const failed: string[] = [];
+  for (const { id } of due)
+    try {
+      if (await release(db, id, now)) released++;
+    } catch (error) {
+      console.error(`Releasing booking ${id} failed:`, error);
+      failed.push(id);
+    }
+  if (failed.length)
+    throw new Error(`${failed.length} of ${due.length} releases failed: ${failed.join(', ')}`);
   return released;
 }
 

@@ -248,11 +248,15 @@ export function bookingsIn(db: Kysely<Database>) {
         staff: staff && resource.rules.checkInGraceMinutes != null,
         graceMinutes: resource.rules.checkInGraceMinutes ?? 0,
       }),
-    /** Checks a member's own booking in at the machine (/resources/{slug}/here). */
-    checkIn: (bookingId: string, userId: string) => queueing(() => checkIn(db, { bookingId, userId })),
+    /**
+     * Checks a member's own booking in at the machine (/resources/{slug}/here), judged at `now`:
+     * when the request arrived (arrivedAt()), so one sent just before the deadline counts.
+     */
+    checkIn: (bookingId: string, userId: string, now?: Date) =>
+      queueing(() => checkIn(db, { bookingId, userId, now })),
     /** An inductor or admin checks a member in for them, with a reason (audited). */
-    checkInFor: (bookingId: string, by: { actor: Actor; reason: string }) =>
-      queueing(() => checkIn(db, { bookingId, by })),
+    checkInFor: (bookingId: string, by: { actor: Actor; reason: string }, now?: Date) =>
+      queueing(() => checkIn(db, { bookingId, by, now })),
     /** Ends the member's checked-in booking now: the rest of the slot is free again. */
     checkOut: (bookingId: string, userId: string) => checkOut(db, { bookingId, userId }),
     /** Releases the bookings nobody checked in to (the worker's sweep, every instance). */

@@ -52,7 +52,7 @@ describe('strikes', () => {
       .set({ status: 'out_of_service', status_reason: 'Tube' })
       .where('id', '=', broken)
       .execute();
-    await releaseNoShows(db, after(start, 15));
+    await releaseNoShows(db, after(start, 15.5));
     expect(await strikesOf(member.id)).toEqual([{ kind: 'no-show', waived_by: null, waive_reason: '' }]);
     expect((await bookings.strikes.mine(member.id)).strikes[0]).toMatchObject({
       kind: 'no-show',
@@ -176,7 +176,7 @@ describe('strikes', () => {
     const { id: printer } = await newResource(db, { rules: { maxUpcoming: 100 } });
     const member = await newMember(db, 'par');
     const start = hourAhead(4, 8);
-    const now = after(start, 15);
+    const now = after(start, 15.5);
     for (const days of [1, 2])
       await addStrike(db, {
         userId: member.id,

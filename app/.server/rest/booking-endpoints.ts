@@ -3,6 +3,7 @@
 // starts, a rule's refusal 422 with the rule in plain words, someone else's booking 404.
 import type { z } from 'zod';
 import { bookings } from '../bookings';
+import { arrivedAt } from '../http';
 import type { Booking, Resource } from '~/lib/booking/models';
 import { clockText, describeRules, refusalStatus, WEEKDAYS } from '~/lib/booking/rules';
 import type { Refusal } from '~/lib/booking/rules';
@@ -102,7 +103,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
   define({
     method: 'GET',
     path: '/resources/{slug}/availability',
-    summary: `A resource's slots from ?from=YYYY-MM-DD (default today, lab time) for ?days=N (1 to ${AVAILABILITY_MAX_DAYS}, default 7), as its page shows them: never who booked. With a bearer token the caller's own bookings are 'mine'.`,
+    summary: `A resource's slots from ?from=YYYY-MM-DD (default today, lab time) for ?days=N (1 to ${AVAILABILITY_MAX_DAYS}, default 7), as its page shows them: never who booked. With a bearer token the caller's own bookings are 'mine' ('released' once released because nobody checked in).`,
     access: 'public',
     answer: S.AvailabilityOutSchema,
     errors: [404, 422],
@@ -220,7 +221,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     answer: S.BookingOutSchema,
     errors: [404, 422],
     async handle(call) {
-      const outcome = await bookings.checkIn(call.params.id, member(call).id);
+      const outcome = await bookings.checkIn(call.params.id, member(call).id, arrivedAt(call.context));
       if (outcome.status === 'refused') throw new RestError(422, 'refused', outcome.message);
       return changedOut(outcome);
     },

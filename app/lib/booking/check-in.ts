@@ -10,6 +10,13 @@ export const CHECK_IN_OPENS_MINUTES = 15;
 
 export { DEFAULT_GRACE_MINUTES } from '../limits';
 
+/**
+ * How long past its check-in deadline a booking waits before it is released: a check-in is judged
+ * by when its request arrived, and one sent a moment before the deadline must reach its
+ * transaction before the release does. The machine is still free from the deadline itself.
+ */
+export const RELEASE_SLACK_MS = 30_000;
+
 export function checkInWindow(start: Date, graceMinutes: number) {
   return { opens: addMinutes(start, -CHECK_IN_OPENS_MINUTES), closes: addMinutes(start, graceMinutes) };
 }

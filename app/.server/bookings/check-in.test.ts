@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { bookingsIn } from './index';
+import { cancelBooking } from './book';
 import { checkIn, checkOut, releaseNoShows } from './check-in';
 import { historyOf } from './events';
 import {
@@ -93,6 +94,27 @@ describe('check-in', () => {
       'not-found',
     );
   });
+});
+
+test('a cancel and a check-in at the same moment, 20 rounds: one wins, and a lost check-in says it was cancelled', async () => {
+  const { id: resourceId } = await newResource(db, { rules: { checkInGraceMinutes: 15, maxUpcoming: 100 } });
+  const member = await newMember(db, 'cancel-race');
+  const base = hourAhead(9, 0);
+  for (let round = 0; round < 20; round++) {
+    const start = after(base, round * 60);
+    const booking = await booked(resourceId, member.id, start, 30);
+    const [checkedIn, cancelled] = await Promise.all([
+      checkIn(db, { bookingId: booking.id, userId: member.id, now: after(start, -5) }),
+      cancelBooking(db, booking.id, member.id, after(start, -5)),
+    ]);
+    const status = await statusOf(booking.id);
+    if (checkedIn.status === 'checked-in') expect(status).toBe('checked_in');
+    else {
+      expect(checkedIn).toEqual({ status: 'refused', message: 'This booking was cancelled.' });
+      expect(status).toBe('cancelled');
+      expect(cancelled.status).toBe('cancelled');
+    }
+  }
 });
 
 describe('release of no-shows', () => {

@@ -68,8 +68,17 @@ export async function checkIn(
       .where('status', '=', 'active')
       .returning('id')
       .executeTakeFirst();
-    // The release (or another check-in) came first.
-    if (!won) return { status: 'refused', message: 'This booking was released because nobody checked in.' };
+    // A release, a cancel or another check-in came first: say which.
+    if (!won) {
+      const current = await trx
+        .selectFrom('bookings')
+        .select('status')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      const status = (current?.status ?? 'cancelled') as Booking['status'];
+      const message = checkInRefusal({ ...toBooking(row), status }, row.grace_minutes, now);
+      return { status: 'refused', message: message ?? 'This booking is over.' };
+    }
     await recordEvent(trx, {
       bookingIds: [row.id],
       kind: 'checked-in',

@@ -21,4 +21,5 @@ test('a booking already checked in, released or over says so', () => {
     'This booking was released because nobody checked in.',
   );
   expect(checkInRefusal({ ...active, status: 'checked_out' }, 15, at(0))).toBe('This booking is over.');
+  expect(checkInRefusal({ ...active, status: 'cancelled' }, 15, at(0))).toBe('This booking was cancelled.');
 });

@@ -29,6 +29,7 @@ export function checkInRefusal(
 ): string | null {
   if (booking.status === 'checked_in') return 'You are checked in.';
   if (booking.status === 'no_show') return 'This booking was released because nobody checked in.';
+  if (booking.status === 'cancelled') return 'This booking was cancelled.';
   if (booking.status !== 'active') return 'This booking is over.';
   const { opens, closes } = checkInWindow(new Date(booking.start), graceMinutes);
   if (now < opens) return `Check-in opens at ${labClockZoned(opens)}.`;

@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { bookings, formError, formReply, readForm, redirect, requireOwnBooking } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { openActions } from '~/lib/booking/actions';
 import { whenText } from '~/lib/booking/format';
 import { cancelRefusal, refusalStatus } from '~/lib/booking/rules';
 import { pageMeta } from '~/lib/meta';
@@ -28,8 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     booking: { resource: booking.resource, when: whenText(booking), note: booking.note },
     refusal,
-    // Past the cutoff, not begun: it can still be given back.
-    releasable: Boolean(refusal) && booking.status === 'active' && new Date(booking.start) > new Date(),
+    // Past the cutoff, not begun: it can still be given back (as /bookings offers it).
+    releasable: Boolean(resource && openActions(booking, resource.rules, new Date()).release),
   };
 }
 

@@ -1,7 +1,9 @@
 // /bookings — 'My bookings' (docs/product.md §10): the member's upcoming and past bookings, each
-// with 'Add to calendar' and, until the resource's cutoff, 'Cancel booking' (a confirmation page);
-// their inductions and open requests; 'Booking reminders' on or off; their private calendar feed
-// and 'Reset link'.
+// upcoming one with 'Add to calendar' and links to what can be done with it now (openActions):
+// 'Change booking' and 'Cancel booking' until the cutoff, 'Release this booking' past it until the
+// start, 'Check in' inside the check-in window, 'Check out' once checked in; each opens a page that
+// acts only by POST. Their inductions and open requests; 'Booking reminders' on or off; their
+// private calendar feed and 'Reset link'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
@@ -24,9 +26,10 @@ import {
 import { CalendarFeed, Reminders } from '~/components/booking-settings';
 import { Strikes } from '~/components/booking-strikes';
 import { BookingFacts } from '~/components/booking-facts';
+import { openActions } from '~/lib/booking/actions';
+import { checkInWindowText } from '~/lib/booking/check-in';
 import { eventText, inductionStatusText, statusText, whenText } from '~/lib/booking/format';
 import type { Booking } from '~/lib/booking/models';
-import { cancelRefusal } from '~/lib/booking/rules';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 import { bookingNoticeText } from '~/lib/notices';
@@ -63,15 +66,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bookedBy: booking.bookedBy,
     status: booking.status,
     statusText: statusText(booking.status),
-    checkIn: rules.get(booking.resource.id)?.checkInGraceMinutes != null,
     history: (history.get(booking.id) ?? []).map(eventText),
   });
   return {
     notice: bookingNoticeText(url.searchParams.get('notice')),
     upcoming: mine.upcoming.map((booking) => {
       const resourceRules = rules.get(booking.resource.id);
-      const refusal = resourceRules ? cancelRefusal(resourceRules, new Date(booking.start), now) : null;
-      return { ...row(booking), cannotCancel: refusal?.message ?? null };
+      const open = resourceRules ? openActions(booking, resourceRules, now) : null;
+      return {
+        ...row(booking),
+        open: open && {
+          change: open.change,
+          cancel: open.cancel,
+          release: open.release,
+          checkIn: open.checkIn,
+          checkOut: open.checkOut,
+          // Why 'Release this booking' and not 'Cancel booking'.
+          cutoff: open.release ? open.cutoff : null,
+          checkInWindow: open.checkInWindow && `${checkInWindowText(open.checkInWindow)}.`,
+        },
+      };
     }),
     past: mine.past.map(row),
     pastMore: mine.pastMore,
@@ -168,37 +182,14 @@ export default function MyBookings() {
               <li key={booking.id} className="card booking-item">
                 <BookingFacts booking={booking} />
                 <p className="booking-actions">
+                  {/* The spaces are for a browser without CSS (w3m); in the flex row they take no room. */}
                   <a href={`/bookings/${booking.id}.ics`} download>
                     Add to calendar
-                  </a>
-                  {booking.checkIn ? (
-                    <Link to={`/resources/${booking.resource.slug}/here`}>
-                      {booking.status === 'checked_in'
-                        ? 'Check out at the machine'
-                        : 'Check in at the machine'}
-                    </Link>
-                  ) : null}
-                  {booking.status === 'checked_in' ? null : booking.cannotCancel ? (
-                    <span className="muted">{booking.cannotCancel}</span>
-                  ) : (
-                    <>
-                      <Link
-                        to={`/bookings/${booking.id}/change`}
-                        className="button button-small button-secondary"
-                        aria-label={`Change booking of ${booking.resource.name}, ${booking.when}`}
-                      >
-                        Change booking
-                      </Link>
-                      <Link
-                        to={`/bookings/${booking.id}/cancel`}
-                        className="button button-small button-secondary"
-                        aria-label={`Cancel booking of ${booking.resource.name}, ${booking.when}`}
-                      >
-                        Cancel booking
-                      </Link>
-                    </>
-                  )}
+                  </a>{' '}
+                  <BookingLinks booking={booking} />
                 </p>
+                {booking.open?.cutoff ? <p className="muted">{booking.open.cutoff}</p> : null}
+                {booking.open?.checkInWindow ? <p className="muted">{booking.open.checkInWindow}</p> : null}
               </li>
             ))}
           </ul>
@@ -270,4 +261,71 @@ export default function MyBookings() {
       <CalendarFeed url={feedUrl} lastResult={lastResult} />
     </main>
   );
+}
+
+/**
+ * The links to what can be done with an upcoming booking now, each named for the booking it acts on
+ * ('Release this booking: Laser cutter, Tuesday 1 December 2026, 10:00–11:00'), as a list of them
+ * on one page needs; the pages they open ask again and act only by POST.
+ */
+function BookingLinks({
+  booking,
+}: {
+  booking: {
+    id: string;
+    resource: { slug: string; name: string };
+    when: string;
+    open: { change: boolean; cancel: boolean; release: boolean; checkIn: boolean; checkOut: boolean } | null;
+  };
+}) {
+  const { open } = booking;
+  if (!open) return null;
+  const which = `${booking.resource.name}, ${booking.when}`;
+  const here = `/resources/${booking.resource.slug}/here`;
+  const button = 'button button-small button-secondary';
+  const links = [
+    open.checkIn ? (
+      <Link key="check-in" to={here} className="button button-small" aria-label={`Check in: ${which}`}>
+        Check in
+      </Link>
+    ) : null,
+    open.checkOut ? (
+      <Link key="check-out" to={here} aria-label={`Check out at the machine: ${which}`}>
+        Check out at the machine
+      </Link>
+    ) : null,
+    open.change ? (
+      <Link
+        key="change"
+        to={`/bookings/${booking.id}/change`}
+        className={button}
+        aria-label={`Change booking of ${which}`}
+      >
+        Change booking
+      </Link>
+    ) : null,
+    open.cancel ? (
+      <Link
+        key="cancel"
+        to={`/bookings/${booking.id}/cancel`}
+        className={button}
+        aria-label={`Cancel booking of ${which}`}
+      >
+        Cancel booking
+      </Link>
+    ) : null,
+    open.release ? (
+      <Link
+        key="release"
+        to={`/bookings/${booking.id}/cancel`}
+        className={button}
+        aria-label={`Release this booking: ${which}`}
+      >
+        Release this booking
+      </Link>
+    ) : null,
+  ].filter(Boolean);
+  if (!links.length) return null;
+  // Side by side; the spaces keep them apart in a browser without CSS.
+  return <span className="button-row">{links.flatMap((link, index) => (index ? [' ', link] : [link]))}</span>;
 }

@@ -36,7 +36,13 @@ test('check in at the machine, check out early: the rest of the slot is free; th
   const start = checkInStart();
   await fixtureBooking(member.username, machine.slug, start.toISOString(), 120);
 
-  await page.goto(`/resources/${machine.slug}/here`);
+  // Inside the check-in window, My bookings leads to the machine's page.
+  await page.goto('/bookings');
+  await page
+    .getByRole('region', { name: 'Upcoming' })
+    .getByRole('link', { name: new RegExp(`^Check in: Check-in Laser, .*${labClock(start)}`) })
+    .click();
+  await expect(page).toHaveURL(`/resources/${machine.slug}/here`);
   await expect(page.getByRole('heading', { level: 1, name: 'Check-in Laser' })).toBeVisible();
   const yours = page.getByRole('region', { name: 'Your booking' });
   await expect(yours).toContainText('Booked');

@@ -81,7 +81,15 @@ test('past the cutoff, Release this booking frees the slot and counts as a late 
   const machine = await fixtureResource({ name: 'Cutoff Mill', rules: { cancelCutoffMinutes: 24 * 60 } });
   const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 2 * HOUR);
   const id = await fixtureBooking(member.username, machine.slug, start.toISOString(), 60);
-  await page.goto(`/bookings/${id}/cancel`);
+  // My bookings leads there: past the cutoff it offers the release, not a cancel or a change.
+  await page.goto('/bookings');
+  const booking = page.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');
+  await expect(booking).toContainText('Bookings can be cancelled until 24 hours before they start.');
+  await expect(booking.getByRole('link', { name: /^(Cancel|Change) booking/ })).toHaveCount(0);
+  await booking
+    .getByRole('link', { name: /^Release this booking: Cutoff Mill, \w+ \d+ \w+ \d{4}, / })
+    .click();
+  await expect(page).toHaveURL(`/bookings/${id}/cancel`);
   await expect(page.getByRole('alert')).toContainText(
     'Bookings can be cancelled until 24 hours before they start.',
   );

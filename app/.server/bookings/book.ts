@@ -346,7 +346,8 @@ export async function releaseLate(
         status: 'refused',
         refusal: { rule: 'started', field: null, message: 'That booking has started.' },
       };
-    const late = start.getTime() - now.getTime() < row.cancel_cutoff_minutes * 60_000;
+    // Past the cutoff (the rule cancel refuses by): a late cancel.
+    const late = cancelRefusal({ cancelCutoffMinutes: row.cancel_cutoff_minutes }, start, now) !== null;
     const [cancelled] = await cancelRows(
       trx,
       [row.id],

@@ -21,6 +21,10 @@ export function checkInWindow(start: Date, graceMinutes: number) {
   return { opens: addMinutes(start, -CHECK_IN_OPENS_MINUTES), closes: addMinutes(start, graceMinutes) };
 }
 
+/** 'Check in at the machine between 09:45 and 10:15': /bookings and the mails say when, in these words. */
+export const checkInWindowText = (window: { opens: Date; closes: Date }) =>
+  `Check in at the machine between ${labClockZoned(window.opens)} and ${labClockZoned(window.closes)}`;
+
 /** Why a booking cannot be checked in to now, in the member's words; null when it can. */
 export function checkInRefusal(
   booking: Pick<Booking, 'start' | 'status'>,

@@ -180,7 +180,7 @@ export function limitRefusal(
 
 /** The cancellation cutoff, which a change of a booking keeps too (`verb`: 'changed'). */
 export function cancelRefusal(
-  rules: BookingRules,
+  rules: Pick<BookingRules, 'cancelCutoffMinutes'>,
   start: Date,
   now: Date,
   verb: 'cancelled' | 'changed' = 'cancelled',

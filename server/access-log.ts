@@ -20,17 +20,31 @@ const SHOWN = new Set([
   'team',
 ]);
 
-/** A private calendar feed's address: its token is the feed's only secret (docs/architecture.md §6). */
-const FEED_PATH = /^\/calendar\/[^/?]*\.ics$/;
+/** A private calendar feed's address, the one form it answers at: its token is the feed's only secret (docs/architecture.md §6). */
+const FEED_PATH = /^\/calendar\/[A-Za-z0-9_-]+\.ics$/;
+
+/**
+ * Any other spelling of a feed's address (`/CALENDAR/…`, `.ICS`, `%2Eics`, a trailing, doubled or
+ * back slash, `/./`): the feed answers none of them, but a member who typed one has still sent
+ * their token, so the log keeps nothing after the `calendar` segment, in any case or escape.
+ */
+function underCalendar(path: string): boolean {
+  // Escapes decoded byte by byte (a bad one elsewhere cannot stop it), twice over for `%2563`.
+  let decoded = path;
+  for (let round = 0; round < 3; round++)
+    decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return /(^|[/\\])calendar[/\\]+[^/\\]/i.test(decoded);
+}
 
 /** The path and query of `url` as the log writes them. */
 export function loggedUrl(url: string): string {
   const mark = url.indexOf('?');
-  const path = FEED_PATH.test(mark === -1 ? url : url.slice(0, mark))
+  const asked = mark === -1 ? url : url.slice(0, mark);
+  const path = FEED_PATH.test(asked)
     ? '/calendar/[token].ics'
-    : mark === -1
-      ? url
-      : url.slice(0, mark);
+    : underCalendar(asked)
+      ? '/calendar/[redacted]'
+      : asked;
   if (mark === -1) return path;
   let params: URLSearchParams;
   try {

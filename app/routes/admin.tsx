@@ -4,12 +4,19 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { NavLink, Outlet } from '@remix-run/react';
-import { requireAdmin } from '~/.server';
+import { requireAdmin, SECRET_PAGE_CACHE } from '~/.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return null;
 }
+
+/**
+ * Every admin page shows members' data: kept by no cache, not even the browser's disk. Remix gives a
+ * child route without a `headers` export its parent's, so this covers each /admin page, whoever
+ * adds one next (docs/architecture.md §7).
+ */
+export const headers = () => SECRET_PAGE_CACHE;
 
 const SECTIONS = [
   { to: '/admin/invites', label: 'Invites' },

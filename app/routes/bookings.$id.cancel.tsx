@@ -6,7 +6,15 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { bookings, formError, formReply, readForm, redirect, requireOwnBooking } from '~/.server';
+import {
+  bookings,
+  formError,
+  formReply,
+  readForm,
+  redirect,
+  requireOwnBooking,
+  SECRET_PAGE_CACHE,
+} from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { openActions } from '~/lib/booking/actions';
@@ -16,6 +24,9 @@ import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Cancel booking', description: 'Cancel one of your bookings.' });
+
+/** The member's booking: kept by no cache, not even the browser's disk (docs/architecture.md §7). */
+export const headers = () => SECRET_PAGE_CACHE;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);

@@ -17,6 +17,7 @@ import {
   readForm,
   redirect,
   requireOwnBooking,
+  SECRET_PAGE_CACHE,
   tooLarge,
   withNearestFree,
 } from '~/.server';
@@ -30,6 +31,9 @@ import type { z } from 'zod';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'Change booking', description: 'Move one of your bookings.' });
+
+/** The member's booking: kept by no cache, not even the browser's disk (docs/architecture.md §7). */
+export const headers = () => SECRET_PAGE_CACHE;
 
 /** The member's own active booking and its resource; 404 for anything else. */
 async function target(request: Request, id: string | undefined) {

@@ -17,6 +17,7 @@ import {
   parseWithZod,
   readForm,
   requireUser,
+  SECRET_PAGE_CACHE,
   tooLarge,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
@@ -32,6 +33,9 @@ export const meta: MetaFunction = (args) =>
     title: 'Inductions',
     description: 'Sign members off for the machines they have been inducted on.',
   });
+
+/** Members' requests and inductions, as on the admin pages: kept by no cache (docs/architecture.md §7). */
+export const headers = () => SECRET_PAGE_CACHE;
 
 async function requireInductor(request: Request) {
   const user = await requireUser(request);

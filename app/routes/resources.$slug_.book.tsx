@@ -16,6 +16,7 @@ import {
   readForm,
   redirect,
   requireUser,
+  SECRET_PAGE_CACHE,
   tooLarge,
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
@@ -37,6 +38,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: 'Confirm booking',
     description: `Book ${args.data?.resource.name ?? 'a machine'} at the lab.`,
   });
+
+/** The member's booking in the making: kept by no cache, not even the browser's disk (docs/architecture.md §7). */
+export const headers = () => SECRET_PAGE_CACHE;
 
 /** The resource of the URL, for the member signed in; 404 for one that does not exist. */
 async function target(request: Request, slug: string | undefined) {

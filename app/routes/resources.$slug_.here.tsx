@@ -18,6 +18,7 @@ import {
   readForm,
   redirect,
   requireUser,
+  SECRET_PAGE_CACHE,
   tooLarge,
   UNKNOWN_FORM,
 } from '~/.server';
@@ -34,6 +35,9 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: `Check in: ${args.data?.resource.name ?? 'a machine'}`,
     description: 'Check in to your booking at the machine.',
   });
+
+/** The member's booking, or the staff's list of who is booked: kept by no cache (docs/architecture.md §7). */
+export const headers = () => SECRET_PAGE_CACHE;
 
 /** The machine of the URL for the member signed in (sign-in first, then back here). */
 async function atThe(request: Request, slug: string | undefined) {

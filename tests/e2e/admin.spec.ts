@@ -352,6 +352,15 @@ test(
   async ({ page, baseURL }) => {
     const target = (await registered()).username.toLowerCase();
     await signedInAdmin(page);
+    // Every admin page shows members' data: no cache keeps it, not even the browser's disk, and
+    // neither the data a navigation with JavaScript fetches.
+    for (const url of ['invites', 'members', 'bookings', 'inductions', 'strikes', 'jobs', 'log'].flatMap(
+      (section) => [`/admin/${section}`, `/admin/${section}.data`],
+    )) {
+      const answer = await page.request.get(url);
+      expect(answer.status(), url).toBe(200);
+      expect(answer.headers()['cache-control'], url).toBe('private, no-store');
+    }
     const db = seededDb();
     const { id: projectId } = db.prepare("select id from projects where slug = 'coastwatch'").get() as {
       id: string;

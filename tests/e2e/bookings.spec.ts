@@ -348,7 +348,19 @@ test('the cutoff, other members’ bookings and the private calendar feed', HTTP
   const [later] = await bookingIds(page);
   const soonId = /href="\/bookings\/([\w-]+)\.ics"/.exec(bookings)![1]!;
   expect(soonId).not.toBe(later);
-  const cancelPage = await (await request.get(`/bookings/${soonId}/cancel`)).text();
+  const cancelAnswer = await request.get(`/bookings/${soonId}/cancel`);
+  // A page of the member's booking is kept by no cache, not even the browser's disk.
+  expect(cancelAnswer.headers()['cache-control']).toBe('private, no-store');
+  for (const path of [
+    `/bookings/${later}/change`,
+    bookPath(resource.slug, new Date(inside.getTime() + DAY)),
+    `/resources/${resource.slug}/here`,
+  ]) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['cache-control'], path).toBe('private, no-store');
+  }
+  const cancelPage = await cancelAnswer.text();
   expect(cancelPage).toContain('Bookings can be cancelled until 2 hours before they start.');
   expect(cancelPage).not.toContain('>Cancel booking</button>');
   await expectRefused(

@@ -12,7 +12,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { bookings, config, getUser } from '~/.server';
-import { GeneralErrorBoundary } from './components/errors';
+import { GeneralErrorBoundary, isUnreadableForm } from './components/errors';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { useNonce } from './components/nonce';
@@ -84,8 +84,11 @@ export default function App() {
 
 export const ErrorBoundary = () => <GeneralErrorBoundary />;
 
-export const meta: MetaFunction = ({ error }) => [
-  {
-    title: `${isRouteErrorResponse(error) && error.status === 404 ? 'Page Not Found' : 'Something Went Wrong'} | ${SITE_NAME}`,
-  },
-];
+const errorTitle = (error: unknown) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? 'Page Not Found'
+    : isUnreadableForm(error)
+      ? 'Form Not Read'
+      : 'Something Went Wrong';
+
+export const meta: MetaFunction = ({ error }) => [{ title: `${errorTitle(error)} | ${SITE_NAME}` }];

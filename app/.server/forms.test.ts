@@ -140,21 +140,30 @@ test('a refused body that arrives in pieces, as the server receives it, is read 
 }, 10_000);
 
 test('a body that is not the multipart form it claims is a 400 with the form’s words, not a 500', async () => {
-  for (const body of [
-    '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue',
-    '--xyz\r\nbad header\r\n\r\nv\r\n--xyz--\r\n',
+  for (const [type, body] of [
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue'],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nbad header\r\n\r\nv\r\n--xyz--\r\n'],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data\r\n\r\nv\r\n--xyz--\r\n'],
+    [
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="a\r\n\r\nv\r\n--xyz--\r\n',
+    ],
+    [
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: attachment; name="a"\r\n\r\nv\r\n--xyz--\r\n',
+    ],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Type: text/plain\r\n\r\nv\r\n--xyz--\r\n'],
+    ['multipart/form-data', 'name=value'],
   ]) {
     const request = new Request('http://localhost/', {
       method: 'POST',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      headers: { 'Content-Type': type! },
       body,
     });
     const thrown = await readForm(request).catch((error: unknown) => error);
-    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown, body).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(400);
-    expect(await (thrown as Response).text()).toBe(
-      'That form could not be read. Please go back and send it again.',
-    );
+    expect(await (thrown as Response).text()).toBe('The form could not be read. Please send it again.');
   }
 });
 

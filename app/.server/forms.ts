@@ -13,6 +13,7 @@ import { data, unstable_parseMultipartFormData } from '@remix-run/node';
 import { ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES } from './assets';
 import { config } from './config';
 import { PROJECT_LIMITS } from '~/lib/projects';
+import { UNREADABLE_FORM } from '~/lib/unreadable-form';
 
 export interface FormLimits {
   /** bytes one file may have; 0 for forms without files (their file parts are dropped) */
@@ -201,16 +202,19 @@ function firstTextOfEach(formData: FormData) {
   return kept;
 }
 
-/** The parser's words for a body that is not the multipart form its Content-Type says. */
+/**
+ * The parser's words for a body that is not the multipart form its Content-Type says: a bad or
+ * missing boundary, a cut body, a part without a name or with a broken header.
+ */
 const isMalformed = (error: unknown) =>
   error instanceof Error &&
   !(error instanceof OverLimit) &&
   !('code' in error) &&
-  /malformed multipart|could not parse content as formdata|boundary/i.test(error.message);
+  /^malformed |could not parse content as formdata|boundary/i.test(error.message);
 
-/** 400 with the form's words, shown by the error boundary, instead of a 500. */
+/** 400 with the form's words, shown by the error boundary (not the crash page), instead of a 500. */
 export const malformedForm = () =>
-  new Response('That form could not be read. Please go back and send it again.', {
+  new Response(UNREADABLE_FORM, {
     status: 400,
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

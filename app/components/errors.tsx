@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { UNREADABLE_FORM } from '~/lib/unreadable-form';
 
 /** docs/product.md §8: the note shown under every load failure. */
 export const LOAD_FAILURE_NOTE =
@@ -73,6 +74,26 @@ export function CrashPage() {
   );
 }
 
+/** A form whose body could not be read (forms.ts answers 400): the sender's to send again, not a crash. */
+export const isUnreadableForm = (error: unknown) =>
+  isRouteErrorResponse(error) && error.status === 400 && error.data === UNREADABLE_FORM;
+
+/** The form's page again, so 'send it again' works without JavaScript. */
+export function UnreadableFormPage() {
+  const location = useLocation();
+  return (
+    <main id="main" className="page narrow-page center-page">
+      <h1>Form Not Read</h1>
+      <p role="alert">{UNREADABLE_FORM}</p>
+      <p>
+        <a href={location.pathname + location.search} className="button">
+          Back to the form
+        </a>
+      </p>
+    </main>
+  );
+}
+
 /**
  * A route's error view, its copy stated in one line (the Epic Stack's GeneralErrorBoundary):
  * `notFound` for a 404, `failure` for anything else, the 404 page and the crash page where a route
@@ -89,6 +110,7 @@ export function GeneralErrorBoundary({
   loadFailure?: string;
 }) {
   const error = useRouteError();
+  if (isUnreadableForm(error)) return <UnreadableFormPage />;
   const load = loadFailure ? <LoadFailure what={loadFailure} /> : null;
   if (isRouteErrorResponse(error) && error.status === 404) return notFound ?? load ?? <NotFoundPage />;
   return failure ?? load ?? <CrashPage />;

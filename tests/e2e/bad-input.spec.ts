@@ -86,6 +86,39 @@ test(
 );
 
 test(
+  'a multipart body that cannot be read is a 400 asking to send the form again, not the crash page',
+  HTTP,
+  async ({ request, baseURL }) => {
+    const part = (head: string) => `--xyz\r\n${head}\r\n\r\nvalue\r\n--xyz--\r\n`;
+    for (const [what, type, body] of [
+      ['no boundary', 'multipart/form-data', part('Content-Disposition: form-data; name="email"')],
+      [
+        'a cut body',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@',
+      ],
+      ['a part without a name', 'multipart/form-data; boundary=xyz', part('Content-Disposition: form-data')],
+      [
+        'a part without its disposition',
+        'multipart/form-data; boundary=xyz',
+        part('Content-Type: text/plain'),
+      ],
+      ['a broken part header', 'multipart/form-data; boundary=xyz', part('no colon here')],
+    ]) {
+      const response = await request.post('/login', {
+        headers: { Origin: baseURL!, 'Content-Type': type! },
+        data: Buffer.from(body!),
+      });
+      expect(response.status(), what).toBe(400);
+      const page = await response.text();
+      expect(page, what).toContain('The form could not be read. Please send it again.');
+      expect(page, what).toContain('<title>Form Not Read | Dublin Makerspace</title>');
+      expect(page, what).not.toContain('It has been logged');
+    }
+  },
+);
+
+test(
   'a cross-site POST to /login (foreign Origin or Sec-Fetch-Site) gets 403 and signs nobody in',
   HTTP,
   async ({ request, baseURL }) => {

@@ -170,7 +170,9 @@ export default function ResourcePage() {
           <p className="eyebrow-dark">{RESOURCE_KINDS[resource.kind]}</p>
           <h1>{resource.name}</h1>
           <p className="resource-facts">
-            <ResourceStatus status={resource.status} />
+            {/* The spaces between the facts and between the week links are for a browser without CSS
+                (w3m): in the flex rows they take no room. */}
+            <ResourceStatus status={resource.status} />{' '}
             {resource.induction ? (
               <span className="muted">Needs the {resource.induction.name}</span>
             ) : (
@@ -216,7 +218,7 @@ export default function ResourcePage() {
           <nav aria-label="Weeks" className="week-nav">
             <Link to={weekHref(addDays(from, -7))} rel="nofollow" preventScrollReset>
               ← Previous week
-            </Link>
+            </Link>{' '}
             <Link to={weekHref(addDays(from, 7))} rel="nofollow" preventScrollReset>
               Next week →
             </Link>

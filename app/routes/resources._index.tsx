@@ -75,7 +75,8 @@ export default function Resources() {
                         <Link to={`/resources/${resource.slug}`}>{resource.name}</Link>
                       </h3>
                       <p className="resource-facts">
-                        <ResourceStatus status={resource.status} />
+                        {/* A space for a browser without CSS (w3m); in the flex row it takes no room. */}
+                        <ResourceStatus status={resource.status} />{' '}
                         {resource.induction ? (
                           <span className="muted">Needs the {resource.induction.name}</span>
                         ) : null}

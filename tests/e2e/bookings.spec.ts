@@ -14,6 +14,7 @@ import {
   fixtureSignOff,
 } from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
+import { textWithoutCss } from '../support/text-without-css';
 import { addDays, labDayOf, labTime, weekStartOf } from '../../app/lib/booking/time';
 
 const DAY = 86_400_000;
@@ -345,6 +346,11 @@ test('the cutoff, other members’ bookings and the private calendar feed', HTTP
   await expectBooked(await postBooking(request, resource.slug, new Date(inside.getTime() + 3 * DAY), 30));
   const bookings = await (await request.get('/bookings')).text();
   expect(bookings).toContain('Bookings can be cancelled until 2 hours before they start.');
+  // Read without CSS (w3m), each of a booking's actions is a word of its own.
+  const bookingLines = textWithoutCss(bookings);
+  expect(bookingLines).toContain('Add to calendar Change booking Cancel booking');
+  for (const line of bookingLines)
+    expect(line).not.toMatch(/calendar(?=[A-Z])|booking(?=[A-Z])|machine(?=\S)/);
   const [later] = await bookingIds(page);
   const soonId = /href="\/bookings\/([\w-]+)\.ics"/.exec(bookings)![1]!;
   expect(soonId).not.toBe(later);

@@ -3,6 +3,7 @@
 import { addDays, labDayOf, labTime, shortDayName } from '../../app/lib/booking/time';
 import { fixtureBooking, fixtureInduction, fixtureInductor, fixtureResource } from '../support/admin';
 import { waitForMail } from '../support/mail';
+import { textWithoutCss } from '../support/text-without-css';
 import { registered, signedIn } from './accounts';
 import { expect, HTTP, seededDb, test } from './fixtures';
 
@@ -141,7 +142,7 @@ test('a member without the induction asks for it; their booking is theirs to the
 });
 
 test(
-  'the resource pages are in the sitemap, and the render cache keeps its expiry to itself',
+  'the resource pages are in the sitemap, read right without CSS, and the render cache keeps its expiry to itself',
   HTTP,
   async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
@@ -151,6 +152,14 @@ test(
     const answer = await request.get('/resources/prusa-mk4');
     expect(answer.headers()['x-render-cache']).toMatch(/^(hit|miss)$/);
     expect(answer.headers()['x-render-expires']).toBeUndefined();
-    expect(await answer.text()).toContain('Free</a>');
+    const html = await answer.text();
+    expect(html).toContain('Free</a>');
+
+    // As w3m shows them: the status, the induction and the week links are words of their own.
+    const page = textWithoutCss(html);
+    expect(page).toContain('Available No induction needed');
+    expect(page).toContain('← Previous week Next week →');
+    const list = textWithoutCss(await (await request.get('/resources')).text());
+    expect(list).toContain('Available Needs the CNC induction');
   },
 );

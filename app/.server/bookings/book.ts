@@ -146,7 +146,7 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
       const booking = toBooking(
         await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
       );
-      await queueBookingConfirmation(trx, member.email, booking);
+      await queueBookingConfirmation(trx, member.email, booking, { rules, now });
       await queueReminders(trx, booking, now);
       await recordEvent(trx, {
         bookingIds: [booking.id],
@@ -441,7 +441,7 @@ export async function changeBooking(
         .where('bookings.id', '=', input.bookingId)
         .executeTakeFirstOrThrow();
       const booking = toBooking(row);
-      await queueBookingConfirmation(trx, row.email, booking, true);
+      await queueBookingConfirmation(trx, row.email, booking, { rules, now, changed: true });
       await queueReminders(trx, booking, now);
       await recordEvent(trx, {
         bookingIds: [booking.id],

@@ -83,3 +83,60 @@ test('the worker sends a queued mail with the Message-ID of its key, then marks 
   expect(written).toContain(`Message-ID: ${messageIdFor(key)}`);
   expect(written).toContain('Subject: Booking confirmed: Sent Printer');
 });
+
+test('the confirmation fits the time left and, on a machine that needs check-in, says when', async () => {
+  const { id: resourceId, slug } = await newResource(db, {
+    name: 'Confirmed Laser',
+    rules: { cancelCutoffMinutes: 5 * 24 * 60, checkInGraceMinutes: 20 },
+  });
+  const { id: plain } = await newResource(db, { name: 'Plain Printer', rules: { cancelCutoffMinutes: 120 } });
+  const member = await newMember(db, 'conf');
+  const textOf = async (bookingId: string, sequence = 0) => {
+    const [job] = (await mailJobsFor(bookingId)).filter(
+      (each) => each.key === `mail:booking-confirmed:${bookingId}:${sequence}`,
+    );
+    return (JSON.parse(job!.payload) as { text: string }).text;
+  };
+
+  // Three days ahead is already past a five-day cutoff: release it, and what that costs.
+  const late = await bookings.book({
+    resourceId,
+    userId: member.id,
+    start: hourAhead(3),
+    minutes: 60,
+    note: '',
+  });
+  if (late.status !== 'booked') throw new Error(late.status);
+  const lateText = await textOf(late.booking.id);
+  expect(lateText).toContain(
+    'Can’t come? Release it from My bookings so someone else can use the time. Past the cutoff that counts as a late-cancel strike, waived if someone else books the time before it starts.',
+  );
+  expect(lateText).toMatch(
+    /Check in at the machine between \d\d:\d\d and \d\d:\d\d: scan its QR code, or open \S+\/resources\/res-\w+\/here\. If nobody checks in by \d\d:\d\d, the booking is released for others and counts as a no-show strike\./,
+  );
+  expect(lateText).toContain(new URL(`/resources/${slug}/here`, config.PUBLIC_URL).toString());
+
+  // Before the cutoff: cancel, free until when; no check-in on a machine that needs none.
+  const early = await bookings.book({
+    resourceId: plain,
+    userId: member.id,
+    start: hourAhead(3),
+    minutes: 60,
+    note: '',
+  });
+  if (early.status !== 'booked') throw new Error(early.status);
+  const earlyText = await textOf(early.booking.id);
+  expect(earlyText).toMatch(
+    /Plans changed\? Cancel it from My bookings so someone else can use the time\. That costs nothing until \w+ \d+ \w+ \d{4}, \d\d:\d\d; after that, releasing it counts as a late-cancel strike\./,
+  );
+  expect(earlyText).not.toContain('Check in');
+  // A change says the same of the new time.
+  const changed = await bookings.change({
+    bookingId: early.booking.id,
+    userId: member.id,
+    start: hourAhead(4),
+    minutes: 60,
+  });
+  expect(changed.status).toBe('changed');
+  expect(await textOf(early.booking.id, 1)).toContain('Plans changed? Cancel it from My bookings');
+});

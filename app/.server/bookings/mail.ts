@@ -12,23 +12,33 @@ import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
 import { instantText, whenText } from '~/lib/booking/format';
+import type { ActionRules } from '~/lib/booking/actions';
+import { checkInMailText, plansText } from '~/lib/booking/mail-text';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 
-/** `changed`: the member moved it ('Booking changed'); the attached event has the same UID, SEQUENCE raised. */
+/** A machine's check-in page, the address its QR code carries. */
+export const hereUrl = (slug: string) => new URL(`/resources/${slug}/here`, config.PUBLIC_URL).toString();
+
+/**
+ * `changed`: the member moved it ('Booking changed'); the attached event has the same UID, SEQUENCE
+ * raised. The resource's `rules` and `now` decide what it says the member can still do and, on a
+ * machine that needs check-in, when to check in.
+ */
 export async function queueBookingConfirmation(
   trx: Kysely<Database>,
   to: string,
   booking: Booking,
-  changed = false,
+  { rules, now, changed = false }: { rules: ActionRules; now: Date; changed?: boolean },
 ) {
+  const checkIn = checkInMailText(booking.start, rules.checkInGraceMinutes, hereUrl(booking.resource.slug));
   const message = linkMessage({
     to,
     subject: `${changed ? 'Booking changed' : 'Booking confirmed'}: ${booking.resource.name}`,
-    intro: `Your booking of ${booking.resource.name} is ${changed ? 'now' : 'confirmed'} for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''} The attached file ${changed ? 'updates it in' : 'adds it to'} your calendar.`,
+    intro: `Your booking of ${booking.resource.name} is ${changed ? 'now' : 'confirmed'} for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''}${checkIn ? ` ${checkIn}` : ''} The attached file ${changed ? 'updates it in' : 'adds it to'} your calendar.`,
     button: 'My bookings',
     link: bookingsUrl(),
-    outro: 'Plans changed? Cancel it from My bookings so someone else can use the time.',
+    outro: plansText(booking, rules, now) ?? 'Your bookings are on My bookings.',
   });
   await queueMail(trx, `booking-confirmed:${booking.id}:${booking.sequence}`, {
     ...message,

@@ -8,6 +8,7 @@ import { db } from '../db';
 import { runDue } from '../jobs';
 import { bookingsIn, reminderJobs } from './index';
 import { historyOf } from './events';
+import { labClockZoned } from '~/lib/booking/time';
 import { newInduction, newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
@@ -147,6 +148,38 @@ describe('booking reminders', () => {
     const history = await historyOf(db, [anas.id, bos.id]);
     expect(history.get(anas.id)!.map((event) => event.kind)).toEqual(['booked', 'reminded', 'reminded']);
     expect(history.get(bos.id)!.map((event) => event.kind)).toEqual(['booked']);
+  });
+
+  test('the reminders fit the time left: cancel before the cutoff, release past it; when to check in', async () => {
+    const { id: resourceId, slug } = await newResource(db, {
+      name: 'Cutoff Laser',
+      rules: { cancelCutoffMinutes: 120, checkInGraceMinutes: 15 },
+    });
+    const member = await newMember(db, 'cut');
+    const start = hourAhead(3, 9);
+    await booked(resourceId, member.id, start);
+
+    const [dayBefore] = await remindersSentAt(new Date(start.getTime() - 24 * HOUR), member.email);
+    expect(dayBefore).toContain(
+      'Plans changed? Cancel it from My bookings so someone else can use the time. That costs nothing until',
+    );
+    expect(dayBefore).toContain('; after that, releasing it counts as a late-cancel strike.');
+    const checkIn =
+      /Check in at the machine between (\d\d:\d\d) and (\d\d:\d\d): scan its QR code, or open (\S+)\. If nobody checks in by \2, the booking is released for others and counts as a no-show strike\./;
+    const [, opens, closes, here] = checkIn.exec(dayBefore!) ?? [];
+    expect(here).toBe(new URL(`/resources/${slug}/here`, config.PUBLIC_URL).toString());
+    expect([opens, closes]).toEqual([
+      labClockZoned(new Date(start.getTime() - 15 * 60_000)),
+      labClockZoned(new Date(start.getTime() + 15 * 60_000)),
+    ]);
+
+    // An hour before is past the two-hour cutoff: release it, and what that costs.
+    const [hourBefore] = await remindersSentAt(new Date(start.getTime() - HOUR), member.email);
+    expect(hourBefore).toContain(
+      'Can’t come? Release it from My bookings so someone else can use the time. Past the cutoff that counts as a late-cancel strike, waived if someone else books the time before it starts.',
+    );
+    expect(hourBefore).not.toContain('Plans changed?');
+    expect(hourBefore).toMatch(checkIn);
   });
 
   test('a reminder that runs after its booking started is dropped, not sent late', async () => {

@@ -10,6 +10,8 @@ import type { Database } from '../db/schema';
 import { cancelJobs, enqueue, type RunningJob } from '../jobs';
 import { linkMessage, messageIdFor, sendMail } from '../mail';
 import { recordEvent } from './events';
+import { hereUrl } from './mail';
+import { checkInMailText, plansText } from '~/lib/booking/mail-text';
 import { instantText, whenText } from '~/lib/booking/format';
 import { BOOKING_REMINDERS, INDUCTION_NOTICES, remindersAhead } from '~/lib/booking/reminders';
 import { dateName, labDayOf } from '~/lib/booking/time';
@@ -83,6 +85,9 @@ async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPay
       'resources.slug',
       'resources.status as resource_status',
       'resources.status_since',
+      'resources.cancel_cutoff_minutes',
+      'resources.check_in_required',
+      'resources.grace_minutes',
       'users.email',
       'users.booking_reminders',
     ])
@@ -91,6 +96,12 @@ async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPay
   // Cancelled or moved since (a move queued reminders of its own), or the member said no.
   if (!row || row.status !== 'active' || row.sequence !== payload.sequence || !row.booking_reminders) return;
   const when = whenText({ start: row.starts_at, end: row.ends_at });
+  const rules = {
+    cancelCutoffMinutes: row.cancel_cutoff_minutes,
+    checkInGraceMinutes: row.check_in_required ? row.grace_minutes : null,
+  };
+  const checkIn = checkInMailText(row.starts_at, rules.checkInGraceMinutes, hereUrl(row.slug));
+  const plans = plansText({ start: row.starts_at, status: row.status }, rules, now);
   const headsUp =
     row.resource_status === 'out_of_service'
       ? ` Heads-up: ${row.name} is out of service${row.status_since ? ` since ${instantText(row.status_since)}` : ''}. Your booking may be affected.`
@@ -99,11 +110,10 @@ async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPay
     ...linkMessage({
       to: row.email,
       subject: `Reminder: ${row.name}, ${when}`,
-      intro: `Your booking of ${row.name} is on ${when} (Dublin time).${headsUp}`,
+      intro: `Your booking of ${row.name} is on ${when} (Dublin time).${headsUp}${checkIn ? ` ${checkIn}` : ''}`,
       button: 'My bookings',
       link: new URL('/bookings', config.PUBLIC_URL).toString(),
-      outro:
-        'Plans changed? Cancel it from My bookings so someone else can use the time. You can turn booking reminders off there too.',
+      outro: `${plans ? `${plans} ` : ''}You can turn booking reminders off there too.`,
     }),
     messageId: messageIdFor(key),
   });

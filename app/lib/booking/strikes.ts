@@ -37,12 +37,15 @@ export const STRIKE_KIND_TEXT = { 'no-show': 'No-show', 'late-cancel': 'Released
 
 export type StrikeKind = keyof typeof STRIKE_KIND_TEXT;
 
+/** When a late-cancel strike goes away on its own. */
+export const LATE_CANCEL_WAIVER = 'waived if someone else books the time before it starts';
+
 /** What a release's mail says of the strike it gave: what it costs, and the way back. */
 export function strikeMailText(kind: StrikeKind, settings: StrikeSettings) {
   const stop = `${settings.limit} strikes stop new bookings for ${settings.suspensionDays} days.`;
   return kind === 'no-show'
     ? `It counts as a no-show strike for ${settings.days} days; ${stop} If you could not come, ask to waive it on My bookings.`
-    : `Released past the cutoff, it counts as a late-cancel strike for ${settings.days} days, waived if someone else books the time before it starts. ${stop}`;
+    : `Released past the cutoff, it counts as a late-cancel strike for ${settings.days} days, ${LATE_CANCEL_WAIVER}. ${stop}`;
 }
 
 /** A no-show released without a strike: the lab's machine was the reason. */

@@ -98,8 +98,16 @@ test('nobody checked in: the worker releases the booking, the member is mailed, 
   await expect(
     page.getByRole('region', { name: 'Past' }).getByRole('listitem').filter({ hasText: 'Check-in Laser' }),
   ).toContainText('Released: nobody checked in');
-  // Free from the start plus the grace: the next quarter is bookable again.
+  // Free from the start plus the grace: the next quarter is bookable again. To its member, the
+  // minutes it held show as released, not as their booking.
   await page.goto(`/resources/${machine.slug}?from=${labDayOf(start)}`);
+  await expect(
+    page
+      .locator(`section[aria-labelledby="day-${labDayOf(start)}"]`)
+      .getByText(
+        `${labClock(start)}–${labClock(new Date(start.getTime() + QUARTER))} Released: nobody checked in`,
+      ),
+  ).toBeVisible();
   const next = new Date(thisQuarter().getTime() + QUARTER);
   await expect(
     page

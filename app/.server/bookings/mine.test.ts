@@ -5,9 +5,10 @@ import { db } from '../db';
 import { bookingsIn } from '.';
 import { book, bookingRow } from './book';
 import { newMember, newResource } from '../../../tests/support/store-fixtures';
+import { labDayOf } from '~/lib/booking/time';
 
 afterAll(() => db.destroy());
-const { mine } = bookingsIn(db);
+const { mine, week, resources } = bookingsIn(db);
 const HOUR = 3_600_000;
 
 test('upcoming ones, the latest past ones first, and how many earlier ones are left out', async () => {
@@ -52,4 +53,36 @@ test('upcoming ones, the latest past ones first, and how many earlier ones are l
   const all = await mine(member.id, { now, pastShown: null });
   expect(all.past).toHaveLength(23);
   expect(all.pastMore).toBe(0);
+});
+
+test('a booking released because nobody checked in shows to its member as released on the week', async () => {
+  const [ana, bo] = [await newMember(db, 'rel'), await newMember(db, 'relbo')];
+  const { id: resourceId, slug } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
+  const start = new Date(Date.now() - 2 * HOUR);
+  start.setUTCMinutes(0, 0, 0);
+  const row = bookingRow({
+    resourceId,
+    kind: 'booking',
+    userId: ana.id,
+    start,
+    end: new Date(start.getTime() + HOUR),
+    bufferMinutes: 0,
+    now: start,
+  });
+  const releasedAt = new Date(start.getTime() + 15 * 60_000).toISOString();
+  await db
+    .insertInto('bookings')
+    .values({ ...row, status: 'no_show', released_at: releasedAt })
+    .execute();
+  const resource = (await resources.bySlug(slug))!;
+  const stateAt = async (viewerId: string | null, at: Date) =>
+    (await week(resource, labDayOf(start), viewerId))
+      .flatMap((day) => day.slots)
+      .find((slot) => slot.start === at.toISOString())?.state;
+  // Its first 15 minutes, which it held: released to ana, booked to anyone else.
+  expect(await stateAt(ana.id, start)).toBe('released');
+  expect(await stateAt(bo.id, start)).toBe('booked');
+  expect(await stateAt(null, start)).toBe('booked');
+  // From the release on, nobody's: past.
+  expect(await stateAt(ana.id, new Date(start.getTime() + 30 * 60_000))).toBe('past');
 });

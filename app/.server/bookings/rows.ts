@@ -167,7 +167,16 @@ export async function calendarBlocks(
 ): Promise<CalendarBlock[]> {
   let query = db
     .selectFrom('bookings')
-    .select(['kind', 'user_id', 'starts_at', 'ends_at', 'block_end', 'checked_out_at', 'released_at'])
+    .select([
+      'kind',
+      'user_id',
+      'status',
+      'starts_at',
+      'ends_at',
+      'block_end',
+      'checked_out_at',
+      'released_at',
+    ])
     .where('resource_id', '=', resourceId)
     .where('status', 'in', HOLDING)
     .where('block_start', '<', epochMinutes(to) + 1)
@@ -177,6 +186,7 @@ export async function calendarBlocks(
   return rows.map((row) => ({
     kind: row.kind,
     mine: viewerId !== null && row.user_id === viewerId,
+    released: row.status === 'no_show',
     start: new Date(row.starts_at),
     end: new Date(
       heldUntil({ end: row.ends_at, checkedOutAt: row.checked_out_at, releasedAt: row.released_at }),

@@ -1,6 +1,7 @@
 // A resource's calendar as its page shows it (docs/product.md §10): each day of a week cut into slots
 // from opening to closing time (a lab day of 23 or 25 hours has that many hours of slots), each
-// slot free, booked, the viewer's own, maintenance, closed, past or not open for booking yet.
+// slot free, booked, the viewer's own (or their own released one), maintenance, closed, past or not
+// open for booking yet.
 import {
   clashes,
   fits,
@@ -27,6 +28,7 @@ export const SLOT_STATES = [
   'free',
   'booked',
   'mine',
+  'released',
   'maintenance',
   'closed',
   'past',
@@ -41,6 +43,8 @@ export const SLOT_TEXT: Record<SlotState, string> = {
   free: 'Free',
   booked: 'Booked',
   mine: 'Your booking',
+  /** the viewer's own booking, released because nobody checked in: the minutes it held */
+  released: 'Released: nobody checked in',
   maintenance: 'Maintenance',
   closed: 'Closed',
   past: 'Past',
@@ -70,6 +74,8 @@ export interface Day {
 export interface CalendarBlock extends Block {
   kind: 'booking' | 'maintenance';
   mine: boolean;
+  /** released because nobody checked in: its member sees it so, everyone else 'Booked' */
+  released?: boolean;
 }
 
 export function weekOfSlots(
@@ -104,7 +110,11 @@ export function daySlots(rules: BookingRules, day: LabDay, blocks: readonly Cale
   function stateOf(start: Date, end: Date): SlotState {
     // What stands in the slot itself comes first: a booking is shown as booked even once it has begun.
     const inSlot = blocks.find((block) => block.start < end && start < block.end);
-    if (inSlot) return inSlot.kind === 'maintenance' ? 'maintenance' : inSlot.mine ? 'mine' : 'booked';
+    if (inSlot) {
+      if (inSlot.kind === 'maintenance') return 'maintenance';
+      if (!inSlot.mine) return 'booked';
+      return inSlot.released ? 'released' : 'mine';
+    }
     if (start < now) return 'past';
     if (start < earliest) return 'soon';
     if (start >= opensFor) return 'later';

@@ -63,6 +63,22 @@ describe('slotLines', () => {
       { state: 'later', start: '2027-03-20T00:00:00.000Z', from: '00:00', until: '24:00' },
     ]);
   });
+  test('a booking released because nobody checked in: its member sees it released, others booked', () => {
+    // Released at 08:15, its start plus the grace: the machine is free from then.
+    const released = { ...booking('2027-03-01T08:00:00Z', '2027-03-01T08:15:00Z', true), released: true };
+    const theirs = { ...released, mine: false };
+    const line = (blocks: CalendarBlock[]) =>
+      slotLines(daySlots({ ...printer, slotMinutes: 15 }, '2027-03-01', blocks, now), 15).find(
+        (each) => each.start === '2027-03-01T08:00:00.000Z',
+      );
+    expect(line([released])).toEqual({
+      state: 'released',
+      start: '2027-03-01T08:00:00.000Z',
+      from: '08:00',
+      until: '08:15',
+    });
+    expect(line([theirs])).toMatchObject({ state: 'booked', from: '08:00', until: '08:15' });
+  });
 });
 
 describe('nextChange', () => {

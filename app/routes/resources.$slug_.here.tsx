@@ -27,6 +27,7 @@ import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { checkInRefusal, checkInRuleText } from '~/lib/booking/check-in';
 import { whenText } from '~/lib/booking/format';
+import { labClockZoned } from '~/lib/booking/time';
 import type { Booking } from '~/lib/booking/models';
 import { pageMeta } from '~/lib/meta';
 
@@ -44,7 +45,7 @@ async function atThe(request: Request, slug: string | undefined) {
   const user = await requireUser(request);
   const resource = await bookings.resources.bySlug(slug ?? '');
   if (!resource) notFound();
-  const staff = user.role === 'admin' || (await bookings.inductions.isInductor(user));
+  const staff = await bookings.staffAt(user, resource);
   return { user, resource, staff };
 }
 
@@ -57,14 +58,20 @@ const DONE = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, resource, staff } = await atThe(request, params.slug);
   const grace = resource.rules.checkInGraceMinutes ?? null;
-  const { mine, checkable } = await bookings.atMachine(resource, user.id, staff);
+  const { mine, checkable, checkedIn } = await bookings.atMachine(resource, user.id, staff);
   const now = new Date();
   const facts = (booking: Booking) => ({ id: booking.id, when: whenText(booking), status: booking.status });
   return {
     resource: { slug: resource.slug, name: resource.name },
     rule: grace === null ? null : checkInRuleText(grace),
     mine: mine ? { ...facts(mine), refusal: grace === null ? null : checkInRefusal(mine, grace, now) } : null,
+    staff,
     checkable: checkable.map(({ booking, member }) => ({ ...facts(booking), member })),
+    checkedIn: checkedIn.map(({ booking, member }) => ({
+      ...facts(booking),
+      member,
+      since: booking.checkedInAt ? labClockZoned(new Date(booking.checkedInAt)) : null,
+    })),
   };
 }
 
@@ -116,7 +123,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 export default function AtTheMachine() {
-  const { resource, rule, mine, checkable } = useLoaderData<typeof loader>();
+  const { resource, rule, mine, staff, checkable, checkedIn } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const done = DONE[params.get('done') as keyof typeof DONE];
@@ -132,6 +139,13 @@ export default function AtTheMachine() {
       {/* One banner for every form here: a refusal, or a forged or empty field. */}
       <FormBanner errors={allErrors(answer?.result)} />
       {rule ? <p>{rule}</p> : <p>This machine needs no check-in: your booking is yours until it ends.</p>}
+      {/* Staff at the machine first see who is here and who is due, then their own booking. */}
+      {staff ? (
+        <>
+          <AtTheMachineNow members={checkedIn} />
+          <CheckInFor bookings={checkable} busy={busy} />
+        </>
+      ) : null}
       <section className="card" aria-labelledby="your-booking">
         <h2 id="your-booking">Your booking</h2>
         {mine ? (
@@ -171,8 +185,37 @@ export default function AtTheMachine() {
           </p>
         )}
       </section>
-      {checkable.length ? <CheckInFor bookings={checkable} busy={busy} /> : null}
     </main>
+  );
+}
+
+/** Who is checked in at the machine now, for staff there. */
+function AtTheMachineNow({
+  members,
+}: {
+  members: {
+    id: string;
+    when: string;
+    since: string | null;
+    member: { username: string; fullname: string };
+  }[];
+}) {
+  return (
+    <section className="card" aria-labelledby="here-now">
+      <h2 id="here-now">At the machine now</h2>
+      {members.length ? (
+        <ul className="plain-list">
+          {members.map((booking) => (
+            <li key={booking.id}>
+              <strong>{booking.member.fullname}</strong> (@{booking.member.username}), {booking.when}
+              {booking.since ? `, checked in at ${booking.since}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nobody is checked in.</p>
+      )}
+    </section>
   );
 }
 
@@ -190,6 +233,7 @@ function CheckInFor({
       <p className="muted">
         For a member at the machine without their phone: say why; it is in the audit log.
       </p>
+      {list.length ? null : <p>Nobody else can check in now: no booking starts within 15 minutes.</p>}
       <ul className="plain-list">
         {list.map((booking) => (
           <li key={booking.id}>

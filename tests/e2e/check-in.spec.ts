@@ -123,12 +123,17 @@ test('an admin checks a member in for them, with a reason; it is in the audit lo
   const start = checkInStart();
   await fixtureBooking(member.username, machine.slug, start.toISOString(), 60);
   await page.goto(`/resources/${machine.slug}/here`);
+  // Staff open on who is here and who is due, before their own booking.
+  const hereNow = page.getByRole('region', { name: 'At the machine now' });
+  await expect(hereNow).toContainText('Nobody is checked in.');
   const kiosk = page.getByRole('region', { name: 'Check a member in' });
   const row = kiosk.getByRole('listitem').filter({ hasText: `@${member.username}` });
   await row.getByLabel('Reason').fill('Phone flat, checked at the desk');
   await row.getByRole('button', { name: `Check in @${member.username}` }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Checked in for them.');
-  await expect(kiosk).toHaveCount(0);
+  await expect(hereNow).toContainText(`@${member.username}`);
+  await expect(hereNow).toContainText(/checked in at \d\d:\d\d/);
+  await expect(kiosk).toContainText('Nobody else can check in now');
   // A maintenance block never cancels a booking in use, 'Also cancel' or not: it says from when.
   const end = new Date(start.getTime() + 3 * 3_600_000);
   const block = await page.request.post(`/admin/resources/${machine.id}/maintenance`, {

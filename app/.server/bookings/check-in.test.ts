@@ -6,7 +6,9 @@ import { bookingsIn } from './index';
 import { cancelBooking } from './book';
 import { checkIn, checkOut, releaseNoShows } from './check-in';
 import { historyOf } from './events';
+import { setInductor, signOff } from './inductions';
 import {
+  newInduction,
   newMember,
   newResource,
   hourAhead,
@@ -94,6 +96,43 @@ describe('check-in', () => {
       'not-found',
     );
   });
+});
+
+test('an inductor checks members in only at the machines their induction gates; an admin anywhere', async () => {
+  const [laser, cnc] = [await newInduction(db, { name: 'Laser' }), await newInduction(db, { name: 'CNC' })];
+  const rules = { checkInGraceMinutes: 15 };
+  const { id: laserCutter } = await newResource(db, { rules, induction: laser.id });
+  const { id: router } = await newResource(db, { rules, induction: cnc.id });
+  const { id: open } = await newResource(db, { rules });
+  const [inductor, member, boss] = [
+    await newMember(db, 'laser-inductor'),
+    await newMember(db, 'kiosk-member'),
+    await newMember(db, 'kiosk-admin'),
+  ];
+  const admin = { id: boss.id, username: boss.username, role: 'admin' as const };
+  await setInductor(db, 'cli', { inductionId: laser.id, userId: inductor.id, appoint: true });
+  for (const induction of [laser, cnc])
+    expect(await signOff(db, admin, { inductionId: induction.id, userId: member.id, note: '' })).toBe(
+      'signed-off',
+    );
+  const start = hourAhead(10, 0);
+  const [atLaser, atRouter, atOpen] = [
+    await booked(laserCutter, member.id, start, 30),
+    await booked(router, member.id, start, 30),
+    await booked(open, member.id, start, 30),
+  ];
+  const by = {
+    actor: { id: inductor.id, username: inductor.username, role: 'member' as const },
+    reason: 'No phone',
+  };
+  const now = after(start, -5);
+  expect(await checkIn(db, { bookingId: atRouter.id, by, now })).toEqual({ status: 'not-found' });
+  expect(await checkIn(db, { bookingId: atOpen.id, by, now })).toEqual({ status: 'not-found' });
+  expect((await checkIn(db, { bookingId: atLaser.id, by, now })).status).toBe('checked-in');
+  expect([await statusOf(atRouter.id), await statusOf(atOpen.id)]).toEqual(['active', 'active']);
+  expect(
+    (await checkIn(db, { bookingId: atOpen.id, by: { actor: admin, reason: 'Desk' }, now })).status,
+  ).toBe('checked-in');
 });
 
 test('a cancel and a check-in at the same moment, 20 rounds: one wins, and a lost check-in says it was cancelled', async () => {

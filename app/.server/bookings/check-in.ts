@@ -4,7 +4,7 @@
 // 200 such races had two winners with a read-then-write, FAIR-USE notes). A check-out or a release
 // shortens the row's block range, so the rest of the slot is free at once.
 import type { Kysely } from 'kysely';
-import { actorName, recordAudit, type Actor } from '../audit';
+import { actorName, recordAudit } from '../audit';
 import type { Database } from '../db/schema';
 import { CHECK_IN_OPENS_MINUTES, checkInRefusal, RELEASE_SLACK_MS } from '~/lib/booking/check-in';
 import { HOLDING, OPEN, type Booking } from '~/lib/booking/models';
@@ -13,6 +13,7 @@ import { recordEvent } from './events';
 import { queueReleased } from './mail';
 import { cancelReminders } from './reminders';
 import { lockMember, selectBookings, toBooking, writeTransaction } from './rows';
+import { maySignOff, type InductionActor } from './inductions';
 import { addStrike } from './strikes';
 import { NO_STRIKE_TEXT } from '~/lib/booking/strikes';
 import { whenText } from '~/lib/booking/format';
@@ -31,6 +32,7 @@ async function checkable(trx: Kysely<Database>, bookingId: string) {
       'resources.grace_minutes',
       'resources.buffer_minutes',
       'resources.status as resource_status',
+      'resources.induction_id as resource_induction_id',
       'users.username',
       'users.email',
     ])
@@ -46,12 +48,20 @@ async function checkable(trx: Kysely<Database>, bookingId: string) {
  */
 export async function checkIn(
   db: Kysely<Database>,
-  input: { bookingId: string; userId?: string; by?: { actor: Actor; reason: string }; now?: Date },
+  input: {
+    bookingId: string;
+    userId?: string;
+    by?: { actor: InductionActor; reason: string };
+    now?: Date;
+  },
 ): Promise<CheckInOutcome> {
   const now = input.now ?? new Date();
   return writeTransaction(db, async (trx): Promise<CheckInOutcome> => {
     const row = await checkable(trx, input.bookingId);
     if (!row || (input.userId && row.user_id !== input.userId)) return { status: 'not-found' };
+    // Staff check in for others only at the machines their induction gates (admins: any).
+    if (input.by && !(await staffAt(trx, input.by.actor, row.resource_induction_id)))
+      return { status: 'not-found' };
     const refusal = checkInRefusal(toBooking(row), row.grace_minutes, now);
     if (refusal) return { status: 'refused', message: refusal };
     const by = input.by ? actorName(input.by.actor) : null;
@@ -241,9 +251,19 @@ async function release(db: Kysely<Database>, bookingId: string, now: Date) {
 }
 
 /**
+ * Whether `actor` may check members in at a machine gated by `inductionId`: an admin anywhere, an
+ * inductor only where their induction is needed (a machine needing none: admins only).
+ */
+export async function staffAt(db: Kysely<Database>, actor: InductionActor, inductionId: string | null) {
+  if (actor.role === 'admin') return true;
+  return inductionId !== null && maySignOff(db, actor, inductionId);
+}
+
+/**
  * What /resources/{slug}/here shows: the member's current or next booking of the resource (or,
- * with none, the latest of theirs that ended early today: released or checked out), and for an
- * inductor or admin (`staff`) the members' bookings that can be checked in to now.
+ * with none, the latest of theirs that ended early today: released or checked out), and for
+ * staff there (staffAt()) who is checked in at the machine now and whose bookings can be checked
+ * in to now.
  */
 export async function atMachine(
   db: Kysely<Database>,
@@ -255,7 +275,15 @@ export async function atMachine(
     .where('bookings.resource_id', '=', input.resourceId)
     .where('bookings.user_id', '=', input.userId)
     .where('bookings.kind', '=', 'booking');
-  const [open, endedEarly, checkable] = await Promise.all([
+  const others = () =>
+    selectBookings(db)
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select(['users.username', 'users.fullname'])
+      .where('bookings.resource_id', '=', input.resourceId)
+      .where('bookings.kind', '=', 'booking')
+      .where('bookings.user_id', '<>', input.userId)
+      .orderBy('bookings.starts_at');
+  const [open, endedEarly, checkable, checkedIn] = await Promise.all([
     mine
       .where('bookings.status', 'in', OPEN)
       .where('bookings.ends_at', '>', at)
@@ -267,25 +295,25 @@ export async function atMachine(
       .orderBy('bookings.starts_at', 'desc')
       .executeTakeFirst(),
     input.staff
-      ? selectBookings(db)
-          .innerJoin('users', 'users.id', 'bookings.user_id')
-          .select(['users.username', 'users.fullname'])
-          .where('bookings.resource_id', '=', input.resourceId)
-          .where('bookings.kind', '=', 'booking')
+      ? others()
           .where('bookings.status', '=', 'active')
           .where('bookings.starts_at', '<=', addMinutes(now, CHECK_IN_OPENS_MINUTES).toISOString())
           .where('bookings.starts_at', '>', addMinutes(now, -input.graceMinutes).toISOString())
-          .where('bookings.user_id', '<>', input.userId)
-          .orderBy('bookings.starts_at')
           .execute()
       : [],
+    // Who is at the machine now: checked in, their booking not yet over.
+    input.staff
+      ? others().where('bookings.status', '=', 'checked_in').where('bookings.ends_at', '>', at).execute()
+      : [],
   ]);
+  const withMember = (other: (typeof checkable)[number]) => ({
+    booking: toBooking(other),
+    member: { username: other.username, fullname: other.fullname },
+  });
   const row = open ?? endedEarly;
   return {
     mine: row ? toBooking(row) : null,
-    checkable: checkable.map((other) => ({
-      booking: toBooking(other),
-      member: { username: other.username, fullname: other.fullname },
-    })),
+    checkable: checkable.map(withMember),
+    checkedIn: checkedIn.map(withMember),
   };
 }

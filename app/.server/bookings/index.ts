@@ -34,10 +34,10 @@ import {
 } from './inductions';
 import { memberFeedsIn, resourceFeedsIn } from './feeds';
 import { memberIdByUsername } from '../store/usernames';
-import { cancelForLab, staffBookings, type StaffFilters } from './staff';
+import { cancelForLab, exportDay, inTheLabNow, staffBookings, type StaffFilters } from './staff';
 import type { Actor } from '../audit';
 import { queueing } from '../jobs';
-import { atMachine, checkIn, checkOut, releaseNoShows } from './check-in';
+import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-in';
 import { historyOf } from './events';
 import { askToWaive, memberStrikes, strikeSettings, strikesToWaive, waiveStrike } from './strikes';
 import { strikeRuleText } from '~/lib/booking/strikes';
@@ -239,7 +239,13 @@ export function bookingsIn(db: Kysely<Database>) {
 
     /** The histories of the member's bookings `ids` (events, oldest first), by booking. */
     history: (ids: string[]) => historyOf(db, ids),
-    /** What /resources/{slug}/here shows the member (and an inductor or admin, `staff`). */
+    /**
+     * Whether `actor` checks members in at `resource` (/resources/{slug}/here): only where there
+     * is check-in; an admin anywhere, an inductor where their induction gates the machine.
+     */
+    staffAt: async (actor: InductionActor, resource: Resource) =>
+      resource.rules.checkInGraceMinutes != null && staffAt(db, actor, resource.induction?.id ?? null),
+    /** What /resources/{slug}/here shows the member (and staff there: staffAt()). */
     atMachine: (resource: Resource, userId: string, staff: boolean) =>
       atMachine(db, {
         resourceId: resource.id,
@@ -255,7 +261,7 @@ export function bookingsIn(db: Kysely<Database>) {
     checkIn: (bookingId: string, userId: string, now?: Date) =>
       queueing(() => checkIn(db, { bookingId, userId, now })),
     /** An inductor or admin checks a member in for them, with a reason (audited). */
-    checkInFor: (bookingId: string, by: { actor: Actor; reason: string }, now?: Date) =>
+    checkInFor: (bookingId: string, by: { actor: InductionActor; reason: string }, now?: Date) =>
       queueing(() => checkIn(db, { bookingId, by, now })),
     /** Ends the member's checked-in booking now: the rest of the slot is free again. */
     checkOut: (bookingId: string, userId: string) => checkOut(db, { bookingId, userId }),

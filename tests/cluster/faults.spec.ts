@@ -2,16 +2,20 @@
 // writing posts with attachments through the forms. One instance is killed (SIGKILL) in the middle
 // of a burst, then stopped (SIGTERM) in the middle of another while a backup runs; the backup is
 // restored into an empty SQLite site and a fresh PostgreSQL one, and both serve what it holds.
-// Then the jobs table: 300 due mails while the instance sending them is killed, and a booking
-// made through one instance released by the other's worker.
+// Then the jobs table: 300 due mails while the instance sending them is killed, a booking made
+// through one instance released by the other's worker, and a mail server that greets and then
+// never answers: bookings still answer at once, no-shows are still released, /healthz shows the
+// owed mail, and it goes out once when the server answers again.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { registerOverHttp } from '../e2e/accounts';
 import { freshMember, pngBytes } from '../e2e/accounts';
 import { healthy } from '../support/app-server';
@@ -144,6 +148,8 @@ test.beforeAll(async () => {
     SESSION_SECRET: 'faults-session-secret-for-the-tests-only-0123',
     // A killed instance's jobs are taken again after 5 s, not the 2 minutes of production.
     JOB_LEASE_SECONDS: '5',
+    // A silent mail server fails an attempt within 2 s, a whole message within 4: inside the lease.
+    SMTP_TIMEOUT_SECONDS: '2',
     ...s3.env('makerspace'),
   };
   const migrated = await runScript('scripts/migrate.ts', env);
@@ -455,5 +461,164 @@ test('a booking made through one instance is released by the other instance work
   } finally {
     await http.dispose();
     await db.end();
+  }
+});
+
+/**
+ * A mail server that can go silent: while `hung`, it greets each connection and then never
+ * answers a word (as measured in issue 41); otherwise it hands the connection to a real SMTP
+ * server that keeps every message.
+ */
+async function switchableMailServer() {
+  const received: string[] = [];
+  const real = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push(raw);
+        done();
+      });
+    },
+  });
+  const realPort = await freePort();
+  await new Promise<void>((resolve) => real.listen(realPort, '127.0.0.1', resolve));
+  const state = { hung: true };
+  const sockets = new Set<net.Socket>();
+  const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (state.hung) return void socket.write('220 silent.example.ie ESMTP\r\n');
+    const upstream = net.connect(realPort, '127.0.0.1');
+    upstream.on('error', () => socket.destroy());
+    socket.pipe(upstream).pipe(socket);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    received,
+    state,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => front.close(resolve));
+      await new Promise((resolve) => real.close(() => resolve(null)));
+    },
+  };
+}
+
+test('a mail server that never answers stalls nothing; the mail leaves once when it answers again', async () => {
+  const mail = await switchableMailServer();
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  const http = await request.newContext({
+    baseURL: site,
+    extraHTTPHeaders: { Origin: site },
+    storageState: await clients[1].http.storageState(),
+  });
+  try {
+    // Both instances now send through the silent server.
+    for (const index of [0, 1]) {
+      const stopped = once(cluster.instances[index], 'exit');
+      cluster.instances[index].kill('SIGTERM');
+      await stopped;
+      cluster.restart(index, { SMTP_URL: mail.url });
+      await healthy(`http://127.0.0.1:${ports[3 + index]}`);
+    }
+    const slug = `silent-laser-${crypto.randomBytes(3).toString('hex')}`;
+    const at = new Date().toISOString();
+    await db.query(
+      `insert into resources (id, slug, name, kind, hours, slot_minutes, min_minutes, max_minutes, horizon_days,
+         check_in_required, grace_minutes, created_at, updated_at)
+       values ($1, $2, 'Silent Laser', 'fabrication', 'any', 30, 30, 240, 14, 1, 15, $3, $3)`,
+      [crypto.randomUUID(), slug, at],
+    );
+    // A booking through nginx answers as soon as it is saved, its confirmation owed.
+    const start = new Date(Math.ceil(Date.now() / 1_800_000) * 1_800_000 + 1_800_000);
+    const sent = Date.now();
+    const booked = await http.post(`/resources/${slug}/book?start=${start.toISOString()}`, {
+      form: { start: start.toISOString(), minutes: '60', note: '' },
+      maxRedirects: 0,
+    });
+    const answeredIn = Date.now() - sent;
+    console.log(`silent mail server: the booking answered in ${answeredIn} ms`);
+    expect(booked.headers().location).toBe('/bookings?notice=booked');
+    expect(answeredIn).toBeLessThan(2_000);
+    const { rows: ids } = await db.query(
+      `select b.id from bookings b join resources r on r.id = b.resource_id where r.slug = $1`,
+      [slug],
+    );
+    const confirmation = `mail:booking-confirmed:${ids[0].id}:0`;
+    // Its attempt fails within the mail timeouts, well inside the lease: not claimed again and again.
+    await expect
+      .poll(
+        async () =>
+          (await db.query('select state, last_error from jobs where key = $1', [confirmation])).rows[0],
+        {
+          timeout: 20_000,
+          intervals: [250],
+        },
+      )
+      .toEqual({ state: 'failed', last_error: 'the mail server did not answer within 2 s' });
+    // /healthz says how long it has been owed, and that it waits for a retry.
+    const health = await fetch(`${site}/healthz`);
+    expect(health.status).toBe(200);
+    expect(Number(health.headers.get('oldest-due-job'))).toBeGreaterThanOrEqual(1);
+    expect(['retry-wait', 'running', 'due']).toContain(health.headers.get('oldest-due-job-state'));
+    // The release of no-shows still runs: the booking began 20 minutes ago and nobody came.
+    await db.query(
+      `update bookings set starts_at = $2, ends_at = $3, block_start = $4, block_end = $5 where id = $1`,
+      [
+        ids[0].id,
+        new Date(Date.now() - 20 * 60_000).toISOString(),
+        new Date(Date.now() + 40 * 60_000).toISOString(),
+        Math.floor((Date.now() - 20 * 60_000) / 60_000),
+        Math.floor((Date.now() + 40 * 60_000) / 60_000),
+      ],
+    );
+    await expect
+      .poll(
+        async () => (await db.query('select status from bookings where id = $1', [ids[0].id])).rows[0].status,
+        {
+          timeout: 15_000,
+          intervals: [250],
+        },
+      )
+      .toBe('no_show');
+    expect(mail.received).toEqual([]);
+    // The server answers again; the clock moves past the retry delays (30 s, 1 minute...): a mail
+    // waiting to try again is due now (one mid-attempt is made due once that attempt has failed).
+    mail.state.hung = false;
+    const mine = `mail:booking-%:${ids[0].id}%`;
+    await expect
+      .poll(
+        async () => {
+          await db.query(`update jobs set run_at = $1 where state = 'failed' and key like $2`, [
+            new Date().toISOString(),
+            mine,
+          ]);
+          return mail.received.filter((raw) =>
+            /Subject: Booking (confirmed|released): Silent Laser/.test(raw),
+          ).length;
+        },
+        { timeout: 20_000, intervals: [500] },
+      )
+      .toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const subjects = mail.received
+      .map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1])
+      .filter((s) => s?.includes('Silent Laser'));
+    expect(subjects.sort()).toEqual(['Booking confirmed: Silent Laser', 'Booking released: Silent Laser']);
+    const { rows: owed } = await db.query(`select state from jobs where key like $1`, [
+      `mail:booking-%:${ids[0].id}%`,
+    ]);
+    expect(owed.map((row) => row.state)).toEqual(['done', 'done']);
+  } finally {
+    await http.dispose();
+    await db.end();
+    await mail.close();
   }
 });

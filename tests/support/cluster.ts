@@ -13,8 +13,8 @@ export interface Cluster {
   instances: ChildProcess[];
   /** the instances' own ports */
   ports: number[];
-  /** Starts instance `index` again (after a test killed or stopped it). */
-  restart(index: number): ChildProcess;
+  /** Starts instance `index` again (after a test killed or stopped it), with `extra` settings. */
+  restart(index: number, extra?: Record<string, string>): ChildProcess;
   /** What nginx logged at level warn and above (why a request failed, for a test's message). */
   errorLog(): string;
   stop(): void;
@@ -59,10 +59,11 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
 }
 `,
   );
-  const instance = (nodePort: number) =>
+  const instance = (nodePort: number, extra: Record<string, string> = {}) =>
     spawn(process.execPath, SERVER_ARGS, {
       env: {
         ...env,
+        ...extra,
         PORT: String(nodePort),
         TRUST_PROXY: '1',
         // With files in S3 each instance gets a disk of its own: nothing on it is shared.
@@ -70,12 +71,12 @@ ${nodePorts.map((nodePort) => `        server 127.0.0.1:${nodePort};`).join('\n'
       },
       stdio,
     });
-  const instances = nodePorts.map(instance);
+  const instances = nodePorts.map((nodePort) => instance(nodePort));
   const nginx = spawn(nginxBinary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio });
   return {
     instances,
     ports: nodePorts,
-    restart: (index) => (instances[index] = instance(nodePorts[index])),
+    restart: (index, extra) => (instances[index] = instance(nodePorts[index], extra)),
     errorLog: () => fs.readFileSync(path.join(dir, 'error.log'), 'utf8'),
     stop() {
       nginx.kill('SIGQUIT');

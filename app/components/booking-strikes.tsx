@@ -1,6 +1,6 @@
 // The member's strikes on /bookings (docs/product.md §10 'Strikes'): what each was for, until when
 // it counts, whether it was waived, and 'Ask to waive' with a reason for the admins. A plain POST
-// form per strike, to /bookings.
+// form per strike, to /bookings. The pause they cause is told at the top of the page.
 import { Form } from '@remix-run/react';
 import { useIsPending } from '~/components/pending';
 import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
@@ -14,24 +14,11 @@ export interface ShownStrike {
   asked: string | null;
 }
 
-export function Strikes({
-  strikes,
-  suspended,
-  rule,
-}: {
-  strikes: ShownStrike[];
-  suspended: string | null;
-  rule: string;
-}) {
+export function Strikes({ strikes, rule }: { strikes: ShownStrike[]; rule: string }) {
   const busy = useIsPending();
   return (
     <section aria-labelledby="strikes-heading" className="card">
       <h2 id="strikes-heading">Strikes</h2>
-      {suspended ? (
-        <p className="form-banner" role="alert">
-          {suspended}
-        </p>
-      ) : null}
       <p className="muted">{rule}</p>
       <ul className="strike-list">
         {strikes.map((strike) => (

@@ -2,8 +2,9 @@
 // upcoming one with 'Add to calendar' and links to what can be done with it now (openActions):
 // 'Change booking' and 'Cancel booking' until the cutoff, 'Release this booking' past it until the
 // start, 'Check in' inside the check-in window, 'Check out' once checked in; each opens a page that
-// acts only by POST. Their inductions and open requests; 'Booking reminders' on or off; their
-// private calendar feed and 'Reset link'.
+// acts only by POST. A pause (three strikes) at the top, with the day it lifts; their strikes,
+// inductions and open requests; 'Booking reminders' on or off; their private calendar feed and
+// 'Reset link'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
@@ -101,7 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feedUrl: new URL(`/calendar/${token}.ics`, config.PUBLIC_URL).toString(),
     reminders: { on: reminders, changed: url.searchParams.has('reminders') },
     strikes: {
-      suspended: strikes.suspended,
+      paused: strikes.paused,
       rule: strikes.rule,
       list: strikes.strikes.map((strike) => ({
         id: strike.id,
@@ -171,6 +172,12 @@ export default function MyBookings() {
       {notice ? (
         <p className="form-success" role="status">
           {notice}
+        </p>
+      ) : null}
+      {strikes.paused ? (
+        <p className="notice" role="note">
+          <strong>Your new bookings are paused.</strong> {strikes.paused}{' '}
+          <a href="#strikes-heading">Your strikes</a>
         </p>
       ) : null}
 
@@ -254,9 +261,7 @@ export default function MyBookings() {
         ) : null}
       </section>
 
-      {strikes.list.length || strikes.suspended ? (
-        <Strikes strikes={strikes.list} suspended={strikes.suspended} rule={strikes.rule} />
-      ) : null}
+      {strikes.list.length ? <Strikes strikes={strikes.list} rule={strikes.rule} /> : null}
       <Reminders on={reminders.on} changed={reminders.changed} />
       <CalendarFeed url={feedUrl} lastResult={lastResult} />
     </main>

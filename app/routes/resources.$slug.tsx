@@ -1,6 +1,7 @@
 // /resources/{slug} — one machine (docs/product.md §10): what it is, its rules in plain words, the
 // induction it needs, and a week of its calendar from `?from=YYYY-MM-DD` in Dublin time. Visitors
-// and other members see 'Booked', never who. A member without the induction may ask for it here.
+// and other members see 'Booked', never who. A member without the induction may ask for it here; a
+// paused member (three strikes) is told so above the week, whose free slots are then no links.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
@@ -85,10 +86,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const [resource, user] = await Promise.all([resourceFor(params.slug), getUser(request)]);
   const from = weekStart(parseLabDay(new URL(request.url).searchParams.get('from')), now);
-  const [days, viewer, atLimit] = await Promise.all([
+  const [days, viewer, atLimit, paused] = await Promise.all([
     bookings.week(resource, from, user?.id ?? null, now),
     user ? inductionFor(resource, user.id, now) : null,
     user ? bookings.atLimit(resource, user.id, now) : null,
+    user ? bookings.strikes.paused(user.id, now) : null,
   ]);
   const { rules, ...shown } = resource;
   return data(
@@ -108,6 +110,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
       requested: viewer?.requested ?? false,
       atLimit,
+      // Three strikes: no booking links until the day it lifts (nextChange includes that midnight).
+      paused,
     },
     // Which slots are past, and which day is today, change with the clock alone.
     { headers: renderExpires(nextChange(rules, days, now)) },
@@ -142,12 +146,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function ResourcePage() {
-  const { resource, rules, from, week, signedIn, refusal, requested, atLimit } =
+  const { resource, rules, from, week, signedIn, refusal, requested, atLimit, paused } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   const available = resource.status === 'available';
-  const mayBook = available && !refusal && !atLimit;
+  const mayBook = available && !refusal && !atLimit && !paused;
   const path = `/resources/${resource.slug}`;
   const weekHref = (day: string) => `${path}?${new URLSearchParams({ from: day })}`;
   const last = addDays(from, 6);
@@ -229,7 +233,12 @@ export default function ResourcePage() {
           <a href={`${feedBase.replace(/^https?:/, 'webcal:')}${path}/calendar.ics`}>Subscribe</a> (or the{' '}
           <a href={`${path}/calendar.ics`}>feed’s address</a>).
         </p>
-        {atLimit && available && !refusal ? (
+        {paused ? (
+          <p className="notice" role="note">
+            <strong>Your new bookings are paused.</strong> {paused}{' '}
+            <Link to="/bookings#strikes-heading">Your strikes</Link>
+          </p>
+        ) : atLimit && available && !refusal ? (
           <p className="notice" role="note">
             {atLimit} <Link to="/bookings">My bookings</Link>
           </p>

@@ -1,6 +1,7 @@
 // No-show strikes (docs/product.md §10 'Strikes'): a released booking's strike on /bookings, 'Ask
-// to waive' and an admin waiving it; three strikes refuse a booking with the texts of the rule;
-// 'Release this booking' past the cutoff counts as a late cancel.
+// to waive' and an admin waiving it; three strikes refuse a booking with the texts of the rule, and
+// pause the member on /bookings and every week; 'Release this booking' past the cutoff counts as a
+// late cancel.
 import { signedIn, signedInAdmin } from './accounts';
 import { expect, HTTP, test } from './fixtures';
 import { fixtureBooking, fixtureResource, fixtureStrike } from '../support/admin';
@@ -56,24 +57,62 @@ test('a no-show is a strike on My bookings; the member asks to waive it and an a
   await expect(strikes).toContainText('Waived: Luas outage that morning');
 });
 
-test('three strikes refuse a booking, saying since when and until when', HTTP, async ({ page }) => {
+test(
+  'three strikes refuse a booking, saying what they count, since when and until when',
+  HTTP,
+  async ({ page }) => {
+    const member = await signedIn(page);
+    const machine = await fixtureResource({ name: 'Strike Printer' });
+    for (const [daysAgo, kind] of [
+      [20, 'no-show'],
+      [10, 'late-cancel'],
+      [2, 'late-cancel'],
+    ] as const)
+      await fixtureStrike(member.username, new Date(Date.now() - daysAgo * 86_400_000).toISOString(), kind);
+    const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 26 * HOUR).toISOString();
+    const refused = await page.request.post(`/resources/${machine.slug}/book?start=${start}`, {
+      form: { start, minutes: '60', note: '' },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(422);
+    expect(await refused.text()).toMatch(
+      /You have 3 strikes \(1 no-show, 2 late releases\) since \d+ \w+ \d{4}\. You can book again on \d+ \w+ \d{4}\./,
+    );
+  },
+);
+
+test('a paused member is told at the top of My bookings and above every week, with no Free links', async ({
+  page,
+  expectAccessible,
+}) => {
   const member = await signedIn(page);
-  const machine = await fixtureResource({ name: 'Strike Printer' });
-  for (const daysAgo of [20, 10, 2])
-    await fixtureStrike(member.username, new Date(Date.now() - daysAgo * 86_400_000).toISOString());
-  const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 26 * HOUR).toISOString();
-  const refused = await page.request.post(`/resources/${machine.slug}/book?start=${start}`, {
-    form: { start, minutes: '60', note: '' },
-    maxRedirects: 0,
-  });
-  expect(refused.status()).toBe(422);
-  expect(await refused.text()).toMatch(
-    /You have 3 no-shows since \d+ \w+ \d{4}\. You can book again on \d+ \w+ \d{4}\./,
-  );
+  const machine = await fixtureResource({ name: 'Paused Lathe' });
+  for (const [daysAgo, kind] of [
+    [20, 'no-show'],
+    [10, 'late-cancel'],
+    [2, 'late-cancel'],
+  ] as const)
+    await fixtureStrike(member.username, new Date(Date.now() - daysAgo * 86_400_000).toISOString(), kind);
+  const paused =
+    /^Your new bookings are paused\. You have 3 strikes \(1 no-show, 2 late releases\) since \d+ \w+ \d{4}\. You can book again on \d+ \w+ \d{4}\. Your strikes$/;
   await page.goto('/bookings');
-  await expect(page.getByRole('region', { name: 'Strikes' }).getByRole('alert')).toContainText(
-    'You have 3 no-shows since',
-  );
+  await expect(page.getByRole('main').getByRole('note').first()).toHaveText(paused);
+  await expectAccessible();
+
+  await page.goto(`/resources/${machine.slug}`);
+  const week = page.getByRole('region', { name: / to / });
+  await expect(week.getByRole('note')).toHaveText(paused);
+  // Free, but not a way to a booking that would be refused.
+  await expect(
+    week
+      .getByRole('listitem')
+      .filter({ hasText: /^\d\d:\d\d Free$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(week.getByRole('link', { name: /Free$/ })).toHaveCount(0);
+  await expectAccessible();
+  await week.getByRole('link', { name: 'Your strikes' }).click();
+  await expect(page).toHaveURL('/bookings#strikes-heading');
 });
 
 test('past the cutoff, Release this booking frees the slot and counts as a late cancel', async ({ page }) => {

@@ -115,9 +115,13 @@ export const fixtureBooking = (
   server: ServerName = currentServer(),
 ) => admin(server, 'fixture', 'book', username, resourceSlug, start, String(minutes));
 
-/** A no-show strike of `username`'s, given at `at` (ISO). */
-export const fixtureStrike = (username: string, at: string, server: ServerName = currentServer()) =>
-  admin(server, 'fixture', 'strike', username, at);
+/** A strike of `username`'s ('no-show' unless `kind` says 'late-cancel'), given at `at` (ISO). */
+export const fixtureStrike = (
+  username: string,
+  at: string,
+  kind: 'no-show' | 'late-cancel' = 'no-show',
+  server: ServerName = currentServer(),
+) => admin(server, 'fixture', 'strike', username, at, kind);
 
 /** A dead mail job to `to` (its 5 tries failed): its id. */
 export const fixtureDeadJob = (to: string, server: ServerName = currentServer()) =>

@@ -125,15 +125,19 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
       return values.id;
     }
     case 'strike': {
-      // A no-show strike given at `at` (unwaived, counting 60 days from then).
-      const [username, at] = args as [string, string];
+      // A strike ('no-show' or 'late-cancel') given at `at` (unwaived, counting 60 days from then).
+      const [username, at, strikeKind = 'no-show'] = args as [
+        string,
+        string,
+        'no-show' | 'late-cancel' | undefined,
+      ];
       await db
         .insertInto('strikes')
         .values({
           id: crypto.randomUUID(),
           user_id: await userId(username),
           booking_id: null,
-          kind: 'no-show',
+          kind: strikeKind,
           about: 'Test machine, an earlier booking',
           created_at: at,
           expires_at: new Date(Date.parse(at) + 60 * 86_400_000).toISOString(),

@@ -39,8 +39,15 @@ import type { Actor } from '../audit';
 import { queueing } from '../jobs';
 import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-in';
 import { historyOf } from './events';
-import { askToWaive, memberStrikes, strikeSettings, strikesToWaive, waiveStrike } from './strikes';
-import { strikeRuleText } from '~/lib/booking/strikes';
+import {
+  askToWaive,
+  memberPause,
+  memberStrikes,
+  strikeSettings,
+  strikesToWaive,
+  waiveStrike,
+} from './strikes';
+import { pauseText, strikeRuleText } from '~/lib/booking/strikes';
 import {
   addMaintenance,
   bookForMember,
@@ -283,6 +290,11 @@ export function bookingsIn(db: Kysely<Database>) {
         ...(await memberStrikes(db, userId)),
         rule: strikeRuleText(strikeSettings()),
       }),
+      /** 'You have 3 strikes (…) since …. You can book again on ….' while the member is paused, or null. */
+      async paused(userId: string, now = new Date()) {
+        const pause = await memberPause(db, userId, now);
+        return pause && pauseText(pause);
+      },
       askToWaive: (input: { strikeId: string; userId: string; reason: string }) =>
         queueing(() => askToWaive(db, input)),
       toWaive: () => strikesToWaive(db),

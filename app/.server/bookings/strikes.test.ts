@@ -127,18 +127,26 @@ describe('strikes', () => {
     });
   });
 
-  test('three stop new bookings for 14 days: the refusal says since when and until when', async () => {
+  test('three stop new bookings for 14 days: the refusal says what it counts, since when and until when', async () => {
     const { id: resourceId } = await newResource(db);
     const member = await newMember(db, 'three');
     const now = new Date('2030-03-10T12:00:00Z');
-    for (const day of ['2030-02-01', '2030-02-20', '2030-03-05'])
+    for (const [day, kind] of [
+      ['2030-02-01', 'no-show'],
+      ['2030-02-20', 'late-cancel'],
+      ['2030-03-05', 'late-cancel'],
+    ] as const)
       await addStrike(db, {
         userId: member.id,
         bookingId: null,
-        kind: 'no-show',
+        kind,
         about: 'x',
         now: new Date(`${day}T10:00:00Z`),
       });
+    const text =
+      'You have 3 strikes (1 no-show, 2 late releases) since 1 February 2030. You can book again on 19 March 2030.';
+    // The same text on /bookings and the week as on the refusal.
+    expect(await bookings.strikes.paused(member.id, now)).toBe(text);
     const outcome = await book(db, {
       resourceId,
       userId: member.id,
@@ -152,11 +160,12 @@ describe('strikes', () => {
       refusal: {
         rule: 'strikes',
         field: null,
-        message: 'You have 3 no-shows since 1 February 2030. You can book again on 19 March 2030.',
+        message: text,
       },
     });
     // On the 19th it lifts.
     const on19th = new Date('2030-03-19T09:00:00Z');
+    expect(await bookings.strikes.paused(member.id, on19th)).toBeNull();
     expect(
       (
         await book(db, {

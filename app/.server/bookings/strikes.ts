@@ -8,6 +8,8 @@ import { actorName, recordAudit, type Actor } from '../audit';
 import { config } from '../config';
 import type { Database } from '../db/schema';
 import {
+  pauseOf,
+  pauseText,
   STRIKE_KIND_TEXT,
   strikeMailText,
   suspensionRefusal,
@@ -72,15 +74,19 @@ const counting = (db: Kysely<Database>, userId: string, now: Date) =>
     .where('expires_at', '>', now.toISOString())
     .orderBy('created_at');
 
+const countedStrikes = async (db: Kysely<Database>, userId: string, now: Date) =>
+  (await counting(db, userId, now).select(['kind', 'created_at']).execute()).map((row) => ({
+    kind: row.kind,
+    createdAt: row.created_at,
+  }));
+
+/** The pause the member's strikes put on new bookings now (the week, /bookings), or null. */
+export const memberPause = async (db: Kysely<Database>, userId: string, now: Date) =>
+  pauseOf(await countedStrikes(db, userId, now), now, strikeSettings());
+
 /** Why the member may not book now (three strikes), or null. Read under the member's lock by book(). */
-export async function strikesRefusal(db: Kysely<Database>, userId: string, now: Date) {
-  const rows = await counting(db, userId, now).select('created_at').execute();
-  return suspensionRefusal(
-    rows.map((row) => ({ createdAt: row.created_at })),
-    now,
-    strikeSettings(),
-  );
-}
+export const strikesRefusal = async (db: Kysely<Database>, userId: string, now: Date) =>
+  suspensionRefusal(await countedStrikes(db, userId, now), now, strikeSettings());
 
 /**
  * Waives the late-cancel strikes of bookings whose time `booking` (someone else's, just made) takes
@@ -170,9 +176,9 @@ export async function memberStrikes(db: Kysely<Database>, userId: string, now = 
   const counting = rows
     .filter((row) => !row.waived_at)
     .reverse()
-    .map((row) => ({ createdAt: row.created_at }));
-  const refusal = suspensionRefusal(counting, now, strikeSettings());
-  return { strikes: rows.map(toStrike), suspended: refusal?.message ?? null };
+    .map((row) => ({ kind: row.kind, createdAt: row.created_at }));
+  const pause = pauseOf(counting, now, strikeSettings());
+  return { strikes: rows.map(toStrike), paused: pause && pauseText(pause) };
 }
 
 /** 'Ask to waive': the member's reason, once per strike; the admins are mailed it. */

@@ -11,31 +11,73 @@ export interface StrikeSettings {
   suspensionDays: number;
 }
 
-/**
- * 'You have 3 no-shows since 2 November 2026. You can book again on 20 November 2026.' while
- * `strikes` (the member's unwaived ones still counting, oldest first) reach the limit and the last
- * is less than the suspension old; otherwise null.
- */
-export function suspensionRefusal(
-  strikes: { createdAt: string }[],
-  now: Date,
-  settings: StrikeSettings,
-): Refusal | null {
-  if (strikes.length < settings.limit) return null;
-  const last = new Date(strikes.at(-1)!.createdAt);
-  const again = addDays(labDayOf(last), settings.suspensionDays);
-  if (labDayOf(now) >= again) return null;
-  const since = dateName(labDayOf(new Date(strikes[0]!.createdAt)));
-  return {
-    rule: 'strikes',
-    field: null,
-    message: `You have ${strikes.length} no-shows since ${since}. You can book again on ${dateName(again)}.`,
-  };
-}
-
 export const STRIKE_KIND_TEXT = { 'no-show': 'No-show', 'late-cancel': 'Released late' } as const;
 
 export type StrikeKind = keyof typeof STRIKE_KIND_TEXT;
+
+/** A strike as the pause counts it. */
+export interface CountedStrike {
+  kind: StrikeKind;
+  createdAt: string;
+}
+
+/** A member's pause: how many strikes of each kind, since which day, and the day it lifts. */
+export interface Pause {
+  noShows: number;
+  lateReleases: number;
+  since: string;
+  until: string;
+}
+
+/**
+ * The pause `strikes` (the member's unwaived ones still counting, oldest first) put on new bookings
+ * now: they reach the limit and the last is less than the suspension old; otherwise null.
+ */
+export function pauseOf(strikes: CountedStrike[], now: Date, settings: StrikeSettings): Pause | null {
+  if (!strikes.length || strikes.length < settings.limit) return null;
+  const until = addDays(labDayOf(new Date(strikes.at(-1)!.createdAt)), settings.suspensionDays);
+  if (labDayOf(now) >= until) return null;
+  const noShows = strikes.filter((strike) => strike.kind === 'no-show').length;
+  return {
+    noShows,
+    lateReleases: strikes.length - noShows,
+    since: labDayOf(new Date(strikes[0]!.createdAt)),
+    until,
+  };
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** '3 strikes (1 no-show, 2 late releases) since 2 November 2026': what the pause counts. */
+function countText(pause: Pause) {
+  const kinds = [
+    pause.noShows ? counted(pause.noShows, 'no-show', 'no-shows') : null,
+    pause.lateReleases ? counted(pause.lateReleases, 'late release', 'late releases') : null,
+  ].filter(Boolean);
+  const total = counted(pause.noShows + pause.lateReleases, 'strike', 'strikes');
+  return `${total} (${kinds.join(', ')}) since ${dateName(pause.since)}`;
+}
+
+/**
+ * 'You have 3 strikes (1 no-show, 2 late releases) since 2 November 2026. You can book again on 20
+ * November 2026.': the one text of a pause, on /bookings, a resource's week and a refused booking.
+ */
+export const pauseText = (pause: Pause) =>
+  `You have ${countText(pause)}. You can book again on ${dateName(pause.until)}.`;
+
+/** What the release mail that gives the strike completing a pause adds: paused now, until when. */
+export const pausedMailText = (pause: Pause) =>
+  `You now have ${countText(pause)}, so your new bookings are paused: you can book again on ${dateName(pause.until)}. The bookings you already have still stand.`;
+
+/** The refusal of a booking while the member is paused (pauseOf), or null. */
+export function suspensionRefusal(
+  strikes: CountedStrike[],
+  now: Date,
+  settings: StrikeSettings,
+): Refusal | null {
+  const pause = pauseOf(strikes, now, settings);
+  return pause && { rule: 'strikes', field: null, message: pauseText(pause) };
+}
 
 /** When a late-cancel strike goes away on its own. */
 export const LATE_CANCEL_WAIVER = 'waived if someone else books the time before it starts';

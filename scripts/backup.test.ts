@@ -1,4 +1,5 @@
-// backup, restore and db copy as an operator runs them: real CLI processes on throwaway stores.
+// The demo seed, backup, restore and db copy as an operator runs them: real CLI processes on
+// throwaway stores.
 // On the PostgreSQL run (vitest.postgres.config.ts) the source site and the copies use fresh
 // PostgreSQL databases, and the archive is also restored into SQLite: the format is engine-neutral.
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,6 +34,7 @@ function cli(env: Record<string, string>, script: string, ...args: string[]) {
   });
   return {
     code: result.status,
+    stdout: result.stdout,
     last: result.stdout.trim().split('\n').pop() ?? '',
     stderr: result.stderr.trim(),
   };
@@ -43,9 +45,50 @@ const files = (env: Record<string, string>) =>
     ? fs.readdirSync(path.join(env.DATA_DIR, 'assets'), { recursive: true }).length
     : 0;
 
+/** One seeded store (on PORT 4123) for the tests that read it; a seed run costs 10 s of CPU. */
+let seeded: Promise<{ env: Record<string, string>; stdout: string }> | undefined;
+function seededStore() {
+  seeded ??= store('source').then((env) => {
+    const run = cli({ ...env, PORT: '4123', PUBLIC_URL: '' }, 'scripts/seed-demo.ts');
+    expect(run.code, run.stderr).toBe(0);
+    return { env, stdout: run.stdout };
+  });
+  return seeded;
+}
+
+test('the demo seed says where the site runs and who to be; its bookings are reminded, once', async () => {
+  const { env, stdout } = await seededStore();
+  const lines = stdout.trim().split('\n');
+  const ready = lines.find((line) => line.startsWith('demo data ready'))!;
+  const [, bookings, reminders] = /(\d+) upcoming bookings \((\d+) reminders queued\)$/.exec(ready)!;
+  // 24 hours and 1 hour before each, less the ones already past for the soonest bookings.
+  expect(Number(reminders)).toBeGreaterThan(Number(bookings));
+  expect(Number(reminders)).toBeLessThanOrEqual(2 * Number(bookings));
+  expect(lines).toContain(
+    `Filled DATA_DIR ${env.DATA_DIR}${pgUrl ? ' and the PostgreSQL database in DATABASE_URL' : ''}.`,
+  );
+  expect(stdout).toContain('The site on it: http://localhost:4123 (');
+  expect(stdout).toContain('ask http://localhost:4123/set-password');
+  expect(stdout).toMatch(/^ {2}a member: {3}kofi_mensah \(kofi\.mensah@demo\.makerspace\.ie\)$/m);
+  expect(stdout).toMatch(/^ {2}the admin: {2}aoife_byrne .*npm run admin -- member promote aoife_byrne$/m);
+  expect(stdout).toContain(
+    '  inductors:  tomas_kelly (CNC induction); grace_adeyemi (Wetlab biosafety); orla_brennan (Laser cutter induction)',
+  );
+  // The command it prints works on that store.
+  expect(admin(env, 'member', 'promote', 'aoife_byrne').code).toBe(0);
+  // Again with PUBLIC_URL: that is the address; the demo bookings are replaced, their reminders too.
+  const again = cli({ ...env, PUBLIC_URL: 'https://lab.example.ie' }, 'scripts/seed-demo.ts');
+  expect(again.code, again.stderr).toBe(0);
+  const [, rebooked, reminded] = /(\d+) upcoming bookings \((\d+) reminders queued\)/.exec(again.stdout)!;
+  // The same calendar (less a slot whose notice ran out between the runs), not twice the reminders.
+  expect(Number(rebooked)).toBeGreaterThan(Number(bookings) - 3);
+  expect(Number(reminded)).toBeGreaterThan(Number(rebooked));
+  expect(Number(reminded)).toBeLessThanOrEqual(Number(reminders));
+  expect(again.stdout).toContain('The site on it: https://lab.example.ie (');
+});
+
 test('a backup taken while invites are being made restores into an empty site, on either engine', async () => {
-  const source = await store('source');
-  expect(cli(source, 'scripts/seed-demo.ts').code).toBe(0);
+  const { env: source } = await seededStore();
   const members = admin(source, 'member', 'list');
   // Writes while the backup runs: the archive holds a consistent snapshot of them.
   const writers = Array.from({ length: 6 }, () =>

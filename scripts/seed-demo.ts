@@ -17,10 +17,14 @@ import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
 import { demoInductions, demoResources } from './demo/resources';
 import { bookingRow } from '../app/.server/bookings/book';
+import { cancelReminders, queueReminders } from '../app/.server/bookings/reminders';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/rows';
 import { allowedLengths, countingWeek, openingOn } from '../app/lib/booking/rules';
-import { config } from '../app/.server/config';
+import { config, isPostgresUrl } from '../app/.server/config';
 import { addDays, addMinutes, labDayOf, labTime } from '../app/lib/booking/time';
+
+/** A demo member's address: aoife_byrne is aoife.byrne@demo.makerspace.ie. */
+const demoEmail = (username: string) => `${username.replace('_', '.')}@demo.makerspace.ie`;
 
 const hsl = (hue: number, s: number, l: number) => `hsl(${hue} ${s}% ${l}%)`;
 
@@ -94,7 +98,7 @@ async function seed() {
   for (const member of demoMembers) {
     const userId = await upsertMember(db, {
       username: member.username,
-      email: `${member.username.replace('_', '.')}@demo.makerspace.ie`,
+      email: demoEmail(member.username),
       fullname: member.fullname,
       bio: member.bio,
       qualifications: member.qualifications,
@@ -159,7 +163,13 @@ async function seed() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const bookings = await seedLab();
-  return `demo data ready: ${demoMembers.length} members, ${posts} posts, ${demoProjects.length} projects, ${demoResources.length} resources, ${bookings} upcoming bookings`;
+  const reminders = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', 'reminder')
+    .where('state', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return `demo data ready: ${demoMembers.length} members, ${posts} posts, ${demoProjects.length} projects, ${demoResources.length} resources, ${bookings} upcoming bookings (${Number(reminders.count)} reminders queued)`;
 }
 
 /** A machine drawn in the resource's colour: a frame, a gantry and a glowing work area. */
@@ -273,13 +283,21 @@ async function seedLab() {
         .insertInto('resources')
         .values({ id, slug: resource.slug, created_at: at, ...fields })
         .execute();
-    // Replace what an earlier run booked from now on.
-    await db
-      .deleteFrom('bookings')
-      .where('resource_id', '=', id)
-      .where('uid', 'like', '%@demo')
-      .where('ends_at', '>', at)
-      .execute();
+    // Replace what an earlier run booked from now on, and the reminders it queued for it.
+    await db.transaction().execute(async (trx) => {
+      const replaced = trx
+        .selectFrom('bookings')
+        .select('id')
+        .where('resource_id', '=', id)
+        .where('uid', 'like', '%@demo')
+        .where('ends_at', '>', at);
+      await cancelReminders(
+        trx,
+        (await replaced.execute()).map((row) => row.id),
+        now,
+      );
+      await trx.deleteFrom('bookings').where('id', 'in', replaced).execute();
+    });
     if (!resource.busy) continue;
     const eligible = resource.induction
       ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
@@ -325,7 +343,11 @@ async function seedLab() {
           uidDomain: 'demo',
         });
         try {
-          await db.insertInto('bookings').values(values).execute();
+          // Reminded like any booking: queued in the transaction that makes it (as book() does).
+          await db.transaction().execute(async (trx) => {
+            await trx.insertInto('bookings').values(values).execute();
+            await queueReminders(trx, { id: values.id, start: values.starts_at, sequence: 0 }, now);
+          });
         } catch (error) {
           if (!isClash(error)) throw error;
           continue;
@@ -474,17 +496,39 @@ async function seedCrowdBookings(members: number) {
   return Math.round((booked + rows.length) / Math.max(1, users.length));
 }
 
+/** The demo member to sign in as, and a different one to make admin, so each side has its own. */
+const DEMO_MEMBER = 'kofi_mensah';
+const DEMO_ADMIN = 'aoife_byrne';
+
+/**
+ * Where the site that reads this store answers, and who to be on each side of it. Demo members have
+ * no password: without SMTP_URL the server prints the set-password link.
+ */
+function tryItOut() {
+  const site = config.PUBLIC_URL;
+  // DATABASE_URL is not printed: it may hold a password.
+  const database = config.DATABASE_URL
+    ? ` and the ${isPostgresUrl(config.DATABASE_URL) ? 'PostgreSQL database' : 'SQLite file'} in DATABASE_URL`
+    : '';
+  const inductors = demoInductions.map(
+    (induction) => `${induction.inductors.join(', ')} (${induction.name})`,
+  );
+  return [
+    `Filled DATA_DIR ${config.DATA_DIR}${database}.`,
+    `The site on it: ${site} (npm start with the same settings; it listens on port ${config.PORT}).`,
+    'Demo members (first.last@demo.makerspace.ie) have no password: ask ' +
+      `${site}/set-password for their address (without SMTP_URL the server prints the link), then sign in at ${site}/login.`,
+    `  a member:   ${DEMO_MEMBER} (${demoEmail(DEMO_MEMBER)})`,
+    `  the admin:  ${DEMO_ADMIN} (${demoEmail(DEMO_ADMIN)}), once: npm run admin -- member promote ${DEMO_ADMIN}`,
+    `  inductors:  ${inductors.join('; ')}`,
+    'Run the admin CLI with the same DATA_DIR (and DATABASE_URL) as the site.',
+  ].join('\n');
+}
+
 try {
   const crowd = crowdSize(process.argv.slice(2));
   console.log((await seed()) + (await seedCrowd(crowd.members, crowd.posts)));
-  // Demo members have no password: on a local run the set-password link is printed by the server.
-  console.log(
-    [
-      'Sign in as a demo member: ask http://localhost:3000/set-password for kofi.mensah@demo.makerspace.ie',
-      '(without SMTP_URL the server prints the link), then sign in at /login.',
-      'Make them the demo admin: npm run admin -- member promote kofi_mensah',
-    ].join('\n'),
-  );
+  console.log(tryItOut());
 } catch (error) {
   console.error(`seed failed: ${(error as Error).message}`);
   process.exitCode = 1;

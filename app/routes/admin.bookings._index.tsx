@@ -1,7 +1,8 @@
-// /admin/bookings — the lab's day as staff see it (docs/product.md §10): bookings and maintenance
-// by resource, day and member (`?resource=&day=&member=&page=`, a plain GET form), each member's
-// booking with 'Cancel booking' and a reason they are e-mailed, and each resource's printable day
-// sheet. Admins only.
+// /admin/bookings — the lab's day as staff see it (docs/product.md §10): who is in the lab now;
+// bookings and maintenance by resource, day and member (`?resource=&day=&member=&page=`, a plain
+// GET form) with the previous and next day, each member's booking with 'Cancel booking' and a
+// reason they are e-mailed, each resource's printable day sheet and the day as a CSV file
+// (/admin/bookings/csv). Admins only.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -19,8 +20,8 @@ import {
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { statusText, whenText } from '~/lib/booking/format';
-import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
+import { instantText, statusText, whenText } from '~/lib/booking/format';
+import { addDays, labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -44,11 +45,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filters = filtersOf(params);
-  const [found, resources] = await Promise.all([
+  const [found, resources, inTheLab] = await Promise.all([
     bookings.admin.bookings.list(filters),
     bookings.resources.list(),
+    bookings.admin.bookings.inTheLab(),
   ]);
   return {
+    inTheLab: inTheLab.map(({ booking, member }) => ({
+      id: booking.id,
+      resource: booking.resource,
+      member: member!,
+      since: instantText(booking.checkedInAt ?? booking.start),
+      until: labClock(new Date(booking.end)),
+    })),
     filters,
     day: found.day,
     dayName: found.day ? longDayName(found.day) : null,
@@ -99,14 +108,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminBookings() {
-  const { filters, day, dayName, more, cancelled, resources, rows } = useLoaderData<typeof loader>();
+  const { filters, day, dayName, more, cancelled, resources, rows, inTheLab } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const pageLink = (page: number) => {
+  /** The page's address with its filters, some changed: another page, another day, the CSV. */
+  const linkTo = (changed: Partial<Record<keyof typeof filters, string | number | null>>, path = '') => {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...filters, page: page > 1 ? String(page) : null }))
+    for (const [key, value] of Object.entries({ ...filters, page: null, ...changed }))
       if (value) params.set(key, String(value));
-    return `/admin/bookings?${params}`;
+    return `/admin/bookings${path}?${params}`;
   };
+  const pageLink = (page: number) => linkTo({ page: page > 1 ? page : null });
   return (
     <>
       <h1>Bookings</h1>
@@ -115,6 +127,22 @@ export default function AdminBookings() {
           Booking cancelled; the member was e-mailed the reason.
         </p>
       ) : null}
+      <section aria-labelledby="in-the-lab-heading">
+        <h2 id="in-the-lab-heading">In the lab now</h2>
+        {inTheLab.length ? (
+          <ul className="in-the-lab">
+            {inTheLab.map((row) => (
+              <li key={row.id}>
+                {row.member.fullname} (@{row.member.username}) at{' '}
+                <Link to={`/resources/${row.resource.slug}`}>{row.resource.name}</Link>, checked in since{' '}
+                {row.since}, booked until {row.until}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-state">Nobody is checked in now.</p>
+        )}
+      </section>
       <Form method="get" action="/admin/bookings" className="card admin-form filter-form">
         <div className="field">
           <label htmlFor="filter-resource">Resource</label>
@@ -140,6 +168,19 @@ export default function AdminBookings() {
         </button>
       </Form>
       <h2>{dayName ?? `Upcoming for @${filters.member}`}</h2>
+      {day ? (
+        <nav aria-label="Days" className="pager day-pager">
+          <Link to={linkTo({ day: addDays(day, -1) })} rel="prev">
+            Previous day
+          </Link>
+          <a href={linkTo({ day }, '/csv')} download>
+            Download CSV<span className="visually-hidden"> of {dayName}</span>
+          </a>
+          <Link to={linkTo({ day: addDays(day, 1) })} rel="next">
+            Next day
+          </Link>
+        </nav>
+      ) : null}
       {day ? (
         <nav aria-label="Day sheets" className="sheet-links">
           <span>Day sheets to print: </span>

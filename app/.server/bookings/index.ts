@@ -234,6 +234,10 @@ export function bookingsIn(db: Kysely<Database>) {
       /** The lab's bookings by resource, day and member, and cancelling one for the lab. */
       bookings: {
         list: (filters: StaffFilters) => staffBookings(db, filters),
+        /** Members checked in to a booking that has not ended: 'In the lab now'. */
+        inTheLab: () => inTheLabNow(db),
+        /** The whole day for 'Download CSV'; an export that names members is audited. */
+        exportDay: (filters: Parameters<typeof exportDay>[1], actor: Actor) => exportDay(db, filters, actor),
         /** Cancels a member's booking for the lab with a reason, audited; the member is mailed it. */
         cancel: (bookingId: string, reason: string, actor: Actor) =>
           queueing(() => cancelForLab(db, bookingId, reason, actor)),

@@ -3,8 +3,9 @@
 import { afterAll, expect, test } from 'vitest';
 import { db } from '../db';
 import { book } from './book';
-import { cancelForLab, STAFF_PAGE_SIZE, staffBookings } from './staff';
+import { cancelForLab, exportDay, inTheLabNow, STAFF_PAGE_SIZE, staffBookings } from './staff';
 import { addDays, labDayOf, labTime } from '~/lib/booking/time';
+import type { Booking } from '~/lib/booking/models';
 import { newMember, newResource } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
@@ -77,4 +78,90 @@ test('two staff cancel one booking at once: it is cancelled once, audited with t
     .where('detail', '=', 'Chuck replaced')
     .execute();
   expect(audit).toEqual([{ action: 'booking.cancel' }]);
+});
+
+test('in the lab now: members checked in to a booking that has not ended, longest there first', async () => {
+  const [mill, saw] = [await newResource(db), await newResource(db)];
+  const [ana, bo, cy] = [
+    await newMember(db, 'here'),
+    await newMember(db, 'there'),
+    await newMember(db, 'gone'),
+  ];
+  const start = labTime(addDays(labDayOf(new Date()), 3), 600);
+  const made: Booking[] = [];
+  for (const [resourceId, userId, minutes] of [
+    [mill.id, ana.id, 120],
+    [saw.id, bo.id, 60],
+    [saw.id, cy.id, 30],
+  ] as const) {
+    const outcome = await book(db, {
+      resourceId,
+      userId,
+      start: resourceId === saw.id && userId === cy.id ? labTime(addDays(labDayOf(start), -1), 600) : start,
+      minutes,
+      note: '',
+    });
+    if (outcome.status !== 'booked') throw new Error(outcome.status);
+    made.push(outcome.booking);
+  }
+  const [anas, bos, cys] = made as [Booking, Booking, Booking];
+  const checkedIn = (id: string, at: Date) =>
+    db
+      .updateTable('bookings')
+      .set({ status: 'checked_in', checked_in_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  // Bo came first, Ana ten minutes later; Cy's booking yesterday ended, checked in or not.
+  await checkedIn(bos.id, new Date(start.getTime() - 10 * 60_000));
+  await checkedIn(anas.id, start);
+  await checkedIn(cys.id, new Date(new Date(cys.start).getTime()));
+  const now = new Date(start.getTime() + 20 * 60_000);
+  const mine = (await inTheLabNow(db, now)).filter((row) => made.some((each) => each.id === row.booking.id));
+  expect(mine.map((row) => [row.member?.username, row.booking.checkedInAt])).toEqual([
+    [bo.username, new Date(start.getTime() - 10 * 60_000).toISOString()],
+    [ana.username, start.toISOString()],
+  ]);
+  // Past Bo's end only Ana is there; before anyone checked in, nobody.
+  const later = await inTheLabNow(db, new Date(start.getTime() + 90 * 60_000));
+  expect(
+    later.filter((row) => made.some((each) => each.id === row.booking.id)).map((row) => row.member?.username),
+  ).toEqual([ana.username]);
+  const before = await inTheLabNow(db, new Date(start.getTime() - 20 * 60_000));
+  expect(before.filter((row) => made.some((each) => each.id === row.booking.id))).toEqual([]);
+});
+
+test('the day’s CSV reads the whole day, past a page; an export naming members is audited, an empty one is not', async () => {
+  const resource = await newResource(db, { rules: { maxUpcoming: 100, slotMinutes: 15, minMinutes: 15 } });
+  const member = await newMember(db, 'csv');
+  const day = addDays(labDayOf(new Date()), 4);
+  for (let index = 0; index < STAFF_PAGE_SIZE + 5; index++) {
+    const start = labTime(day, index * 15);
+    expect(
+      (await book(db, { resourceId: resource.id, userId: member.id, start, minutes: 15, note: '' })).status,
+    ).toBe('booked');
+  }
+  const actor = { username: 'exporter' };
+  const rows = await exportDay(db, { resource: resource.slug, day, member: null }, actor);
+  expect(rows).toHaveLength(STAFF_PAGE_SIZE + 5);
+  expect(rows.every((row) => row.member?.username === member.username)).toBe(true);
+  const audited = await db
+    .selectFrom('audit_log')
+    .select(['action', 'actor', 'target', 'detail'])
+    .where('actor', '=', '@exporter')
+    .execute();
+  expect(audited).toEqual([
+    {
+      action: 'bookings.export',
+      actor: '@exporter',
+      target: expect.stringMatching(/^the bookings of \w+day \d+ \w+ \d{4} \(Test Printer\)$/),
+      detail: `${STAFF_PAGE_SIZE + 5} rows, 1 member`,
+    },
+  ]);
+  // A day with nothing on it names nobody: nothing to record.
+  expect(await exportDay(db, { resource: resource.slug, day: addDays(day, 1), member: null }, actor)).toEqual(
+    [],
+  );
+  expect(
+    await db.selectFrom('audit_log').select('id').where('actor', '=', '@exporter').execute(),
+  ).toHaveLength(1);
 });

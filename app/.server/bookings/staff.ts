@@ -1,12 +1,13 @@
 // The lab's day as staff see it (/admin/bookings, docs/product.md §10): members' bookings by
-// resource, day and member, in pages; the day sheet of one resource; and a booking cancelled by
-// the lab with a reason, audited in the same transaction (the facade mails the member after it).
+// resource, day and member, in pages or whole for its CSV (audited); who is in the lab now; the
+// day sheet of one resource; and a booking cancelled by the lab with a reason, audited in the same
+// transaction (the facade mails the member after it).
 import { HOLDING } from '~/lib/booking/models';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { actorName, recordAudit, type Actor } from '../audit';
 import type { Booking } from '~/lib/booking/models';
-import { addDays, labDayOf, labTime, type LabDay } from '~/lib/booking/time';
+import { addDays, labDayOf, labTime, longDayName, type LabDay } from '~/lib/booking/time';
 import { cancelRows, selectBookings, toBooking, writeTransaction } from './rows';
 import { queueBookingCancelled } from './mail';
 import { usernameKey } from '~/lib/username';
@@ -28,8 +29,8 @@ export interface StaffBooking {
   member: { username: string; fullname: string } | null;
 }
 
-/** Bookings that hold the machine (used or not) and maintenance blocks matching `filters`, by start; `more` when a next page has some. */
-export async function staffBookings(db: Kysely<Database>, filters: StaffFilters, now = new Date()) {
+/** Bookings that hold the machine (used or not) and maintenance blocks matching `filters`, by start. */
+function staffQuery(db: Kysely<Database>, filters: Omit<StaffFilters, 'page'>, now: Date) {
   let query = selectBookings(db)
     .leftJoin('users', 'users.id', 'bookings.user_id')
     .select(['users.username', 'users.fullname'])
@@ -42,20 +43,70 @@ export async function staffBookings(db: Kysely<Database>, filters: StaffFilters,
       .where('bookings.starts_at', '<', labTime(addDays(day, 1), 0).toISOString())
       .where('bookings.ends_at', '>', labTime(day, 0).toISOString());
   else query = query.where('bookings.ends_at', '>', now.toISOString());
+  return { day, query: query.orderBy('bookings.starts_at').orderBy('resources.position') };
+}
+
+type StaffRow = Awaited<ReturnType<ReturnType<typeof staffQuery>['query']['execute']>>[number];
+const toStaffBooking = (row: StaffRow): StaffBooking => ({
+  booking: toBooking(row),
+  member: row.username ? { username: row.username, fullname: row.fullname ?? '' } : null,
+});
+
+/** One page of the bookings and blocks matching `filters`, by start; `more` when a next page has some. */
+export async function staffBookings(db: Kysely<Database>, filters: StaffFilters, now = new Date()) {
+  const { day, query } = staffQuery(db, filters, now);
   const rows = await query
-    .orderBy('bookings.starts_at')
-    .orderBy('resources.position')
     .limit(STAFF_PAGE_SIZE + 1)
     .offset((filters.page - 1) * STAFF_PAGE_SIZE)
     .execute();
   return {
     day,
-    rows: rows.slice(0, STAFF_PAGE_SIZE).map((row): StaffBooking => ({
-      booking: toBooking(row),
-      member: row.username ? { username: row.username, fullname: row.fullname ?? '' } : null,
-    })),
+    rows: rows.slice(0, STAFF_PAGE_SIZE).map(toStaffBooking),
     more: rows.length > STAFF_PAGE_SIZE,
   };
+}
+
+/** The most rows one CSV holds: a day of the whole lab in 15-minute slots is far fewer. */
+export const EXPORT_MAX_ROWS = 5000;
+
+/**
+ * The whole of one day matching `filters` for 'Download CSV' (no pages), read in a transaction that
+ * also writes the audit entry when it names members: an export of members' bookings is recorded.
+ */
+export async function exportDay(
+  db: Kysely<Database>,
+  filters: Omit<StaffFilters, 'page' | 'day'> & { day: LabDay },
+  actor: Actor,
+  now = new Date(),
+) {
+  return writeTransaction(db, async (trx) => {
+    const rows = (await staffQuery(trx, filters, now).query.limit(EXPORT_MAX_ROWS).execute()).map(
+      toStaffBooking,
+    );
+    const members = new Set(rows.flatMap((row) => (row.member ? [row.member.username] : [])));
+    if (members.size)
+      await recordAudit(trx, actor, {
+        action: 'bookings.export',
+        target: `the bookings of ${longDayName(filters.day)}${filters.resource ? ` (${rows[0]?.booking.resource.name ?? filters.resource})` : ''}${filters.member ? ` for @${filters.member}` : ''}`,
+        detail: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}, ${members.size} ${members.size === 1 ? 'member' : 'members'}`,
+      });
+    return rows;
+  });
+}
+
+/** Who is in the lab now: members checked in to a booking that has not ended, longest there first. */
+export async function inTheLabNow(db: Kysely<Database>, now = new Date()) {
+  const rows = await selectBookings(db)
+    .innerJoin('users', 'users.id', 'bookings.user_id')
+    .select(['users.username', 'users.fullname'])
+    .where('bookings.kind', '=', 'booking')
+    .where('bookings.status', '=', 'checked_in')
+    .where('bookings.checked_in_at', '<=', now.toISOString())
+    .where('bookings.ends_at', '>', now.toISOString())
+    .orderBy('bookings.checked_in_at')
+    .orderBy('resources.position')
+    .execute();
+  return rows.map(toStaffBooking);
 }
 
 export type LabCancelOutcome =

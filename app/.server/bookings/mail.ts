@@ -121,11 +121,14 @@ export async function queueWaiveRequest(
     );
 }
 
-/** An admin waived a member's strike: the member is told, with the reason. */
+/**
+ * A member's strike waived: by an admin with the reason, or by the lab when someone else booked the
+ * time a late release gave back (`rebooked`). `stillPaused`: the pause that stands without it.
+ */
 export async function queueStrikeWaived(
   trx: Kysely<Database>,
   to: string,
-  strike: { id: string; about: string; reason: string },
+  strike: { id: string; about: string; reason: string; rebooked: boolean; stillPaused: string | null },
 ) {
   await queueMail(
     trx,
@@ -133,10 +136,14 @@ export async function queueStrikeWaived(
     linkMessage({
       to,
       subject: `Strike waived: ${strike.about}`,
-      intro: `Your strike for ${strike.about} was waived by the lab: ${strike.reason}`,
+      intro: strike.rebooked
+        ? `Your late-release strike for ${strike.about} was waived: someone else booked the time before it started, so the machine was used after all.`
+        : `Your strike for ${strike.about} was waived by the lab: ${strike.reason}`,
       button: 'My bookings',
       link: bookingsUrl(),
-      outro: 'It no longer counts towards a pause in your bookings.',
+      outro: strike.stillPaused
+        ? `Your new bookings are still paused by your other strikes. ${strike.stillPaused}`
+        : 'It no longer counts towards a pause in your bookings.',
     }),
   );
 }

@@ -85,6 +85,19 @@ describe('strikes', () => {
     expect(await strikesOf(ana.id)).toEqual([
       { kind: 'late-cancel', waived_by: 'lab', waive_reason: 'Someone else booked the slot.' },
     ]);
+    // Ana is told, by the transaction that waived it.
+    const { id: anasStrike } = await db
+      .selectFrom('strikes')
+      .select('id')
+      .where('user_id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(await mailText(`strike-waived:${anasStrike}`)).toMatchObject({
+      to: ana.email,
+      subject: expect.stringMatching(/^Strike waived: Test Printer, \w+ \d+ \w+ \d{4}, \d\d:\d\d–\d\d:\d\d$/),
+      text: expect.stringContaining(
+        'was waived: someone else booked the time before it started, so the machine was used after all.',
+      ),
+    });
     // The booking's history says so, in order.
     expect(
       (await bookings.history([anas.id]))
@@ -101,6 +114,37 @@ describe('strikes', () => {
     expect((await bookings.releaseLate(later.id, ana.id)).status).toBe('cancelled');
     expect(await strikesOf(ana.id)).toHaveLength(1);
     expect((await mailText(`booking-cancelled:${later.id}:1`)).text).not.toContain('strike');
+  });
+
+  test('the release that gives the third strike says the member is paused now, and until when', async () => {
+    const { id: laser } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
+    const member = await newMember(db, 'third');
+    const start = hourAhead(3);
+    for (const [daysAgo, kind] of [
+      [9, 'late-cancel'],
+      [4, 'no-show'],
+    ] as const)
+      await addStrike(db, {
+        userId: member.id,
+        bookingId: null,
+        kind,
+        about: 'earlier',
+        now: new Date(start.getTime() - daysAgo * 86_400_000),
+      });
+    const struck = await booked(laser, member.id, start);
+    await releaseNoShows(db, after(start, 15.5));
+    const pause = await bookings.strikes.paused(member.id, after(start, 16));
+    expect(pause).toMatch(/^You have 3 strikes \(2 no-shows, 1 late release\) since /);
+    const { text } = await mailText(`booking-released:${struck.id}`);
+    expect(text).toContain('It counts as a no-show strike for 60 days;');
+    expect(text).toMatch(
+      /You now have 3 strikes \(2 no-shows, 1 late release\) since \d+ \w+ \d{4}, so your new bookings are paused: you can book again on \d+ \w+ \d{4}\. The bookings you already have still stand\./,
+    );
+    // The same days as the pause the member sees.
+    const [, since, until] = /since (.+)\. You can book again on (.+)\.$/.exec(pause!)!;
+    expect(text).toContain(
+      `since ${since}, so your new bookings are paused: you can book again on ${until}.`,
+    );
   });
 
   test('an admin waives a strike once, with a reason; the member is told', async () => {

@@ -8,6 +8,7 @@ import { actorName, recordAudit, type Actor } from '../audit';
 import { config } from '../config';
 import type { Database } from '../db/schema';
 import {
+  pausedMailText,
   pauseOf,
   pauseText,
   STRIKE_KIND_TEXT,
@@ -62,7 +63,10 @@ export async function addStrike(
       reason: STRIKE_KIND_TEXT[strike.kind],
       at: strike.now,
     });
-  return { id, mailText: strikeMailText(strike.kind, strikeSettings()) };
+  // The strike that completes a pause (or lengthens one) says so, and until when.
+  const pause = await memberPause(trx, strike.userId, strike.now);
+  const cost = strikeMailText(strike.kind, strikeSettings());
+  return { id, mailText: pause ? `${cost} ${pausedMailText(pause)}` : cost };
 }
 
 /** The member's unwaived strikes that still count, oldest first. */
@@ -90,7 +94,8 @@ export const strikesRefusal = async (db: Kysely<Database>, userId: string, now: 
 
 /**
  * Waives the late-cancel strikes of bookings whose time `booking` (someone else's, just made) takes
- * up again before they would have started: the slot was used after all.
+ * up again before they would have started: the slot was used after all. Each member is mailed it
+ * in this transaction.
  */
 export async function waiveRebooked(
   trx: Kysely<Database>,
@@ -113,8 +118,9 @@ export async function waiveRebooked(
         .where('block_start', '<', booking.blockEnd)
         .where('block_end', '>', booking.blockStart),
     )
-    .returning('booking_id')
+    .returning(['id', 'user_id', 'about', 'booking_id'])
     .execute();
+  if (!waived.length) return;
   await recordEvent(trx, {
     bookingIds: waived.flatMap((row) => (row.booking_id ? [row.booking_id] : [])),
     kind: 'waived',
@@ -122,6 +128,34 @@ export async function waiveRebooked(
     reason: REBOOKED,
     at: now,
   });
+  for (const strike of waived)
+    await mailWaived(
+      trx,
+      { id: strike.id, userId: strike.user_id, about: strike.about, rebooked: true },
+      now,
+    );
+}
+
+/** Tells the member their strike was waived, and whether they are still paused. */
+async function mailWaived(
+  trx: Kysely<Database>,
+  strike: { id: string; userId: string; about: string; reason?: string; rebooked?: boolean },
+  now: Date,
+) {
+  const member = await trx
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where('id', '=', strike.userId)
+    .executeTakeFirstOrThrow();
+  const pause = await memberPause(trx, strike.userId, now);
+  await queueStrikeWaived(trx, member.email, {
+    id: strike.id,
+    about: strike.about,
+    reason: strike.reason ?? '',
+    rebooked: strike.rebooked ?? false,
+    stillPaused: pause && pauseText(pause),
+  });
+  return member;
 }
 
 const REBOOKED = 'Someone else booked the slot.';
@@ -266,20 +300,15 @@ export async function waiveStrike(
         reason: input.reason,
         at: now,
       });
-    const member = await trx
-      .selectFrom('users')
-      .select(['username', 'email'])
-      .where('id', '=', waived.user_id)
-      .executeTakeFirstOrThrow();
+    const member = await mailWaived(
+      trx,
+      { id: input.strikeId, userId: waived.user_id, about: waived.about, reason: input.reason },
+      now,
+    );
     await recordAudit(trx, actor, {
       action: 'strike.waive',
       target: `@${member.username}: ${waived.about}`,
       detail: input.reason,
-    });
-    await queueStrikeWaived(trx, member.email, {
-      id: input.strikeId,
-      about: waived.about,
-      reason: input.reason,
     });
     return { username: member.username };
   });

@@ -10,8 +10,10 @@ import {
 } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { z } from 'zod';
+import type { TouchedBooking } from '~/lib/booking/models';
 import type { InductionFormSchema } from '~/lib/booking/schemas';
 import { Field, FormBanner } from './forms';
+import { TouchedBookings } from './touched-bookings';
 import { useIsPending } from './pending';
 
 /** 'Never expires' or '12 months'. */
@@ -113,7 +115,10 @@ export function UsernameForm({
   );
 }
 
-/** Revoking a member's induction with a reason, and 'Also cancel those bookings' when they have some. */
+/**
+ * Revoking a member's induction with a reason; when they hold upcoming bookings that need it, those
+ * are listed (machine and time) with 'Also cancel those bookings'.
+ */
 export function RevokeForm({
   inductionId,
   member,
@@ -123,7 +128,7 @@ export function RevokeForm({
   inductionId: string;
   member: { id: string; username: string };
   /** the member's upcoming bookings that need it */
-  upcoming: number;
+  upcoming: readonly TouchedBooking[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useForm<{ reason: string; alsoCancel: boolean }>({
@@ -141,10 +146,15 @@ export function RevokeForm({
         field={fields.reason}
         inputProps={getInputProps(fields.reason, { type: 'text' })}
       />
-      {upcoming ? (
+      <TouchedBookings
+        id={`touched-${member.id}`}
+        title={touchedTitle(member.username, upcoming.length)}
+        bookings={upcoming}
+      />
+      {upcoming.length ? (
         <label className="checkbox">
           <input {...getInputProps(fields.alsoCancel, { type: 'checkbox' })} /> Also cancel those bookings (
-          {upcoming} upcoming)
+          {upcoming.length} upcoming)
         </label>
       ) : null}
       <button type="submit" className="button button-small button-secondary">
@@ -153,3 +163,7 @@ export function RevokeForm({
     </Form>
   );
 }
+
+/** 'It touches @ana’s 2 upcoming bookings that need it:' above the list a revocation would touch. */
+export const touchedTitle = (username: string, count: number) =>
+  `It touches @${username}’s ${count === 1 ? 'upcoming booking' : `${count} upcoming bookings`} that need${count === 1 ? 's' : ''} it:`;

@@ -16,11 +16,12 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import type { z } from 'zod';
 import { assetUrl } from '~/lib/images';
-import { RESOURCE_KINDS, type InductionRef, type Resource } from '~/lib/booking/models';
+import { RESOURCE_KINDS, type InductionRef, type Resource, type TouchedBooking } from '~/lib/booking/models';
 import type { ResourceFormSchema } from '~/lib/booking/schemas';
 import { clockText, SLOT_LENGTHS, WEEKDAYS, WEEKDAY_NAMES } from '~/lib/booking/week';
 import { ErrorList, Field, FormBanner, ImageInput } from './forms';
 import { useIsPending } from './pending';
+import { TouchedBookings } from './touched-bookings';
 
 type Input = z.input<typeof ResourceFormSchema> & { photo?: File };
 
@@ -74,15 +75,15 @@ const NEW_RESOURCE = {
 
 export function ResourceForm({
   resource,
-  upcoming = 0,
+  upcoming = NONE_UPCOMING,
   inductions,
   labMaxUpcoming,
   lastResult,
 }: {
   /** the resource being edited; null for a new one */
   resource: Resource | null;
-  /** members' bookings of it that have not ended */
-  upcoming?: number;
+  /** members' bookings of it that have not ended: the first ones, and how many in all */
+  upcoming?: Upcoming;
   inductions: InductionRef[];
   /** the lab's default for an empty 'Most upcoming bookings per member' */
   labMaxUpcoming: number;
@@ -171,9 +172,12 @@ export function ResourceForm({
 }
 
 type Fields = ReturnType<typeof useForm<Input>>[1];
+type Upcoming = { bookings: readonly TouchedBooking[]; total: number };
+const NONE_UPCOMING: Upcoming = { bookings: [], total: 0 };
 
 /** Available or out of service with a reason, and cancelling its upcoming bookings with it. */
-function StatusFields({ fields, upcoming }: { fields: Fields; upcoming?: number }) {
+function StatusFields({ fields, upcoming }: { fields: Fields; upcoming: Upcoming }) {
+  const count = upcoming.total;
   return (
     <>
       <SelectField label="Status" field={fields.status}>
@@ -186,7 +190,7 @@ function StatusFields({ fields, upcoming }: { fields: Fields; upcoming?: number 
         inputProps={getInputProps(fields.statusReason, { type: 'text' })}
         hint="Required when out of service; shown on its pages."
       />
-      {upcoming ? (
+      {count ? (
         <div className="field">
           <label className="checkbox">
             <input
@@ -196,8 +200,14 @@ function StatusFields({ fields, upcoming }: { fields: Fields; upcoming?: number 
             Also cancel those bookings
           </label>
           <p id={`${fields.alsoCancel.id}-hint`} className="field-hint">
-            {`It has ${upcoming} upcoming booking${upcoming === 1 ? '' : 's'}. Out of service, ${upcoming === 1 ? 'its member is' : 'their members are'} e-mailed the reason; tick this to cancel ${upcoming === 1 ? 'it' : 'them'} too.`}
+            {`It has ${count} upcoming booking${count === 1 ? '' : 's'}. Out of service, ${count === 1 ? 'its member is' : 'their members are'} e-mailed the reason; tick this to cancel ${count === 1 ? 'it' : 'them'} too.`}
           </p>
+          <TouchedBookings
+            id={`${fields.alsoCancel.id}-list`}
+            title={`What taking it out of service touches (${count}):`}
+            bookings={upcoming.bookings}
+            total={count}
+          />
         </div>
       ) : null}
     </>

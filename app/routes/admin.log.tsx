@@ -1,11 +1,13 @@
-// /admin/log — the audit log (docs/product.md §2): who did what to what, and when, newest first,
-// in pages of 50 (`?page=N`). Read-only: the database refuses to change an entry.
+// /admin/log — the audit log (docs/product.md §2): who did what to what, and when (in words, on
+// the lab's clocks), newest first, in pages of 50 (`?page=N`). Read-only: the database refuses to
+// change an entry.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 
 import { Link, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
-import { auditActionText } from '~/lib/audit';
+import { auditActionText, auditText } from '~/lib/audit';
+import { instantText } from '~/lib/booking/format';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -16,7 +18,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = Number(new URL(request.url).searchParams.get('page'));
   const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, 100_000) : 1;
   const done = new URL(request.url).searchParams.get('done') === 'post-removed';
-  return { page, done, ...(await admin.log.page(page)) };
+  const { entries, more } = await admin.log.page(page);
+  return {
+    page,
+    done,
+    more,
+    // In words here, so the page's scripts carry no date formatting.
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      at: entry.created_at,
+      when: instantText(entry.created_at),
+      actor: entry.actor,
+      what: `${auditActionText(entry.action)} ${auditText(entry.target)}`,
+      detail: auditText(entry.detail),
+    })),
+  };
 }
 
 export default function AuditLog() {
@@ -30,16 +46,14 @@ export default function AuditLog() {
         </p>
       ) : null}
       {entries.length ? (
-        <AdminTable label="Audit log entries" columns={['When (UTC)', 'Who', 'What', 'Detail']}>
+        <AdminTable label="Audit log entries" columns={['When (Dublin time)', 'Who', 'What', 'Detail']}>
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td data-label="When">
-                <time dateTime={entry.created_at}>{entry.created_at.slice(0, 16).replace('T', ' ')}</time>
+                <time dateTime={entry.at}>{entry.when}</time>
               </td>
               <td data-label="Who">{entry.actor}</td>
-              <td data-label="What">
-                {auditActionText(entry.action)} {entry.target}
-              </td>
+              <td data-label="What">{entry.what}</td>
               <td data-label="Detail">{entry.detail}</td>
             </tr>
           ))}

@@ -22,7 +22,9 @@ import {
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
+import { touchedTitle } from '~/components/induction-form';
 import { useIsPending } from '~/components/pending';
+import { TouchedBookings } from '~/components/touched-bookings';
 import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
@@ -276,10 +278,15 @@ export default function Inductions() {
                           required
                           maxLength={MAX_INDUCTION_NOTE}
                         />
-                        {holder.upcoming ? (
+                        <TouchedBookings
+                          id={`touched-${induction.id}-${holder.member.id}`}
+                          title={touchedTitle(holder.member.username, holder.upcoming.length)}
+                          bookings={holder.upcoming}
+                        />
+                        {holder.upcoming.length ? (
                           <label className="checkbox">
                             <input type="checkbox" name="alsoCancel" value="on" /> Also cancel those bookings
-                            ({holder.upcoming} upcoming)
+                            ({holder.upcoming.length} upcoming)
                           </label>
                         ) : null}
                         <button type="submit" className="button button-small button-danger" disabled={busy}>

@@ -9,7 +9,9 @@ import { registered, signedInAdmin } from './accounts';
 import { expect, HTTP, test } from './fixtures';
 import { fixtureBooking, fixtureInduction, fixtureMember, fixtureResource } from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
-import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+import fs from 'node:fs';
+import { labIso, utcIso } from '../../app/lib/booking/day-csv';
+import { addDays, labDayOf, labTime, longDayName } from '../../app/lib/booking/time';
 
 const tag = () => crypto.randomUUID().slice(0, 6);
 /** A field by its label; a required one's label ends with a star that is hidden from screen readers. */
@@ -81,6 +83,12 @@ test('an admin creates a resource with its rules, sees it on its page, and puts 
   await expect(page.getByLabel('Also cancel those bookings')).toHaveAccessibleDescription(
     'It has 1 upcoming booking. Out of service, its member is e-mailed the reason; tick this to cancel it too.',
   );
+  // Before it is done, the page names the booking it touches: who, which machine, when.
+  await expect(
+    page.getByRole('list', { name: 'What taking it out of service touches (1):' }).getByRole('listitem'),
+  ).toHaveText(
+    new RegExp(`^Test Member \\(@${member.username}\\), ${name}, Monday \\d+ \\w+ \\d{4}, 20:00–21:00$`),
+  );
   await expectAccessible();
   await field(page, 'Status').selectOption({ label: 'Out of service' });
   await field(page, 'Reason it is out of service').fill('Laser tube cracked');
@@ -92,6 +100,18 @@ test('an admin creates a resource with its rules, sees it on its page, and puts 
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText(
     'Out of service: Laser tube cracked',
   );
+  // The audit log says what changed, old → new, when in words on Dublin's clock, and no ids.
+  await page.goto('/admin/log');
+  const log = page.getByRole('region', { name: 'Audit log entries' });
+  const edited = log.getByRole('row').filter({ hasText: `edited resource ${slug}` });
+  await expect(edited).toContainText(
+    'Status: Available → Out of service; Reason it is out of service: empty → “Laser tube cracked”',
+  );
+  await expect(edited.getByRole('cell').first()).toHaveText(/^\w+day \d+ \w+ \d{4}, \d\d:\d\d$/);
+  await expect(log.getByRole('row').filter({ hasText: `cancelled the booking of ${name}` })).toContainText(
+    /Monday \d+ \w+ \d{4}, 20:00 for @/,
+  );
+  expect(await log.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|\d{4}-\d\d-\d\dT\d\d:/);
   const told = await waitForMail(member.email, (mail) => mail.subject === `Out of service: ${name}`);
   expect(told.text).toContain(
     `${name} is out of service: Laser tube cracked. The lab cancelled your booking of ${name}`,
@@ -210,6 +230,8 @@ test('an admin names an inductor, signs a member off and revokes it with a reaso
   const [inductor, member] = [await registered(), await registered()];
   await signedInAdmin(page);
   const induction = await fixtureInduction({ name: 'Reflow oven' });
+  const ovenName = `Reflow oven ${tag()}`;
+  const oven = await fixtureResource({ name: ovenName, induction: induction.slug });
 
   await page.goto('/admin/inductions');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inductions');
@@ -230,6 +252,16 @@ test('an admin names an inductor, signs a member off and revokes it with a reaso
   await expect(page.getByRole('status').filter({ hasText: 'Member signed off.' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: `@${member.username}` });
   await expect(row).toContainText('Did the solder-paste run');
+
+  // Before revoking, the page names the booking of theirs it touches: machine and time.
+  const day = addDays(labDayOf(new Date()), 2);
+  await fixtureBooking(member.username, oven.slug, labTime(day, 10 * 60).toISOString(), 60);
+  await page.reload();
+  await expect(
+    row
+      .getByRole('list', { name: `It touches @${member.username}’s upcoming booking that needs it:` })
+      .getByRole('listitem'),
+  ).toHaveText(new RegExp(`\\(@${member.username}\\), ${ovenName}, \\w+day \\d+ \\w+ \\d{4}, 10:00–11:00$`));
   await expectAccessible();
 
   await row.getByRole('button', { name: 'Revoke' }).click();
@@ -246,7 +278,7 @@ test('an admin names an inductor, signs a member off and revokes it with a reaso
     page
       .getByRole('status')
       .filter({ hasText: `Induction revoked; @${member.username} was e-mailed the reason.` }),
-  ).toBeVisible();
+  ).toContainText(`still stands: `);
   await expect(page.getByRole('row').filter({ hasText: `@${member.username}` })).toContainText(
     'Skipped the fume extractor',
   );
@@ -263,10 +295,20 @@ test('staff see the day by resource and member, print its sheet, and cancel a bo
   page,
   expectAccessible,
 }) => {
-  await signedInAdmin(page);
+  const boss = await signedInAdmin(page);
   const name = `Lathe ${tag()}`;
   const resource = await fixtureResource({ name });
-  const [ana, bo] = await Promise.all([fixtureMember('ana'), fixtureMember('bo')]);
+  const [ana, bo, cy] = await Promise.all([fixtureMember('ana'), fixtureMember('bo'), fixtureMember('cy')]);
+  // Cy is at the bandsaw now: booked from this quarter hour, checked in by staff.
+  const bandsaw = { name: `Bandsaw ${tag()}` };
+  const saw = await fixtureResource({ name: bandsaw.name, rules: { checkInGraceMinutes: 15 } });
+  const quarter = new Date(Math.floor(Date.now() / 900_000) * 900_000);
+  const cyBooking = await fixtureBooking(cy.username, saw.slug, quarter.toISOString(), 60);
+  const checkedIn = await page.request.post(`/resources/${saw.slug}/here`, {
+    form: { intent: 'check-in-for', booking: cyBooking.trim(), reason: 'At the desk' },
+    maxRedirects: 0,
+  });
+  expect(checkedIn.status()).toBeLessThan(400);
   const day = addDays(labDayOf(new Date()), 2);
   await fixtureBooking(ana.username, resource.slug, labTime(day, 9 * 60).toISOString(), 60);
   await fixtureBooking(bo.username, resource.slug, labTime(day, 11 * 60).toISOString(), 90);
@@ -283,6 +325,56 @@ test('staff see the day by resource and member, print its sheet, and cancel a bo
   await expect(table.getByRole('row').nth(1)).toContainText(`@${ana.username}`);
   await expect(table.getByRole('row').nth(2)).toContainText('11:00–12:30');
   await expectAccessible();
+
+  // Who is in the lab now, checked in, since when (on Dublin's clock).
+  const inLab = page.getByRole('region', { name: 'In the lab now' });
+  await expect(inLab.getByRole('listitem').filter({ hasText: `@${cy.username}` })).toHaveText(
+    new RegExp(
+      `^Test Member \\(@${cy.username}\\) at ${bandsaw.name}, checked in since \\w+day \\d+ \\w+ \\d{4}, \\d\\d:\\d\\d, booked until \\d\\d:\\d\\d$`,
+    ),
+  );
+
+  // The previous and next day keep the filters.
+  const days = page.getByRole('navigation', { name: 'Days' });
+  await days.getByRole('link', { name: 'Next day' }).click();
+  await expect(page).toHaveURL(new RegExp(`resource=${resource.slug}&day=${addDays(day, 1)}$`));
+  await expect(page.getByText('No bookings match.')).toBeVisible();
+  await days.getByRole('link', { name: 'Previous day' }).click();
+  await expect(page).toHaveURL(new RegExp(`resource=${resource.slug}&day=${day}$`));
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // The day as a CSV file for a spreadsheet: BOM, CRLF, Dublin time with its offset and UTC.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    days.getByRole('link', { name: /^Download CSV/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`bookings-${day}-${resource.slug}.csv`);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFResource,Kind,Username,Name,Status,Start (Dublin),')).toBe(true);
+  const lines = csv.split('\r\n');
+  expect(lines).toHaveLength(4);
+  expect(lines[1]).toBe(
+    [
+      name,
+      'Booking',
+      ana.username,
+      'Test Member',
+      'Booked',
+      labIso(labTime(day, 9 * 60).toISOString()),
+      labIso(labTime(day, 10 * 60).toISOString()),
+      utcIso(labTime(day, 9 * 60).toISOString()),
+      utcIso(labTime(day, 10 * 60).toISOString()),
+      '',
+      '',
+    ].join(','),
+  );
+  const headers = (
+    await page.request.get(`/admin/bookings/csv?resource=${resource.slug}&day=${day}`)
+  ).headers();
+  expect([headers['cache-control'], headers['content-type']]).toEqual([
+    'private, no-store',
+    'text/csv; charset=utf-8',
+  ]);
 
   // The day sheet: both bookings, in order.
   await page.getByRole('navigation', { name: 'Day sheets' }).getByRole('link', { name }).click();
@@ -311,6 +403,16 @@ test('staff see the day by resource and member, print its sheet, and cancel a bo
     page.getByRole('heading', { level: 2, name: `Upcoming for @${ana.username.toUpperCase()}` }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bookings found' }).getByRole('row')).toHaveCount(2);
+
+  // The export named members: it is in the audit log.
+  await page.goto('/admin/log');
+  await expect(
+    page
+      .getByRole('region', { name: 'Audit log entries' })
+      .getByRole('row')
+      .filter({ hasText: `downloaded as CSV the bookings of ${longDayName(day)} (${name})` })
+      .first(),
+  ).toContainText(`@${boss.username}`);
 });
 
 test(

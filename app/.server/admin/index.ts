@@ -48,9 +48,19 @@ export const admin = {
     sweeps: () => sweepRuns(db),
     retry: (id: string, actor: Actor) =>
       db.transaction().execute(async (trx) => {
+        // Named by its kind and when it was first owed: its key can hold an address, and its id
+        // means nothing to a reader; the log holds neither.
+        const owed = await trx
+          .selectFrom('jobs')
+          .select(['due_at', 'created_at'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         const job = await retryDead(trx, id);
-        // The job's id, not its key: a mail's key can hold an address, the log holds none.
-        if (job) await recordAudit(trx, actor, { action: 'job.retry', target: `${job.kind} job ${job.id}` });
+        if (job)
+          await recordAudit(trx, actor, {
+            action: 'job.retry',
+            target: `${job.kind} job first owed ${owed?.due_at ?? owed?.created_at ?? ''}`.trim(),
+          });
         return Boolean(job);
       }),
   },

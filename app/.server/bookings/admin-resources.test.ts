@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { book } from './book';
-import { addMaintenance, bookForMember, saveResource } from './admin-resources';
+import { addMaintenance, bookForMember, saveResource, upcomingOfResource } from './admin-resources';
 import { saveInduction } from './admin-inductions';
 import { checkIn } from './check-in';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/booking/schemas';
@@ -101,6 +101,95 @@ describe('saving a resource', () => {
       'resource.create',
       'resource.update',
     ]);
+  });
+
+  test('an edit is audited with what changed, old → new in words, the induction by name, no id', async () => {
+    const slug = `edit-${crypto.randomUUID().slice(0, 8)}`;
+    const induction = await newInduction(db, { name: 'Laser induction' });
+    const saved = await saveResource(db, null, form({ slug }), { choice: null, remove: false }, admin);
+    if (saved.status !== 'saved') throw new Error(saved.status);
+    const edit = (overrides: Record<string, unknown>) =>
+      saveResource(db, saved.id, form({ slug, ...overrides }), { choice: null, remove: false }, admin);
+    await edit({});
+    await edit({
+      induction: induction.id,
+      status: 'out_of_service',
+      statusReason: 'Tube cracked',
+      slotMinutes: 60,
+      minMinutes: 60,
+      hoursMode: 'any',
+      checkIn: true,
+    });
+    const details = (await auditRows(`resource ${slug}`)).map((entry) => entry.detail);
+    expect(details).toEqual([
+      'Laser Cutter',
+      'Nothing changed',
+      [
+        `Induction needed: None → ${induction.name}`,
+        'Status: Available → Out of service',
+        'Reason it is out of service: empty → “Tube cracked”',
+        'Slot length: 30 minutes → 1 hour',
+        'Shortest booking: 30 minutes → 1 hour',
+        'Opening hours: Monday 09:00–18:00, Saturday 10:00–24:00 → Any time',
+        'Check-in: Not required → Required, 15 minutes grace',
+      ].join('; '),
+    ]);
+    expect(details.join(' ')).not.toContain(induction.id);
+  });
+
+  test('what out of service touches: members’ bookings not ended, soonest first, by name and machine', async () => {
+    const name = `Kiln ${crypto.randomUUID().slice(0, 8)}`;
+    const resource = await newResource(db, { name });
+    const [ana, bo] = [await newMember(db, 'kiln', { fullname: 'Ana Kiln' }), await newMember(db, 'kiln')];
+    const later = await book(db, {
+      resourceId: resource.id,
+      userId: bo.id,
+      start: hourAhead(3),
+      minutes: 60,
+      note: '',
+    });
+    const sooner = await book(db, {
+      resourceId: resource.id,
+      userId: ana.id,
+      start: hourAhead(2),
+      minutes: 60,
+      note: '',
+    });
+    if (later.status !== 'booked' || sooner.status !== 'booked') throw new Error('not booked');
+    await db
+      .updateTable('bookings')
+      .set({ status: 'cancelled' })
+      .where('id', '=', later.booking.id)
+      .execute();
+    const third = await book(db, {
+      resourceId: resource.id,
+      userId: bo.id,
+      start: hourAhead(4),
+      minutes: 30,
+      note: '',
+    });
+    if (third.status !== 'booked') throw new Error(third.status);
+    expect(await upcomingOfResource(db, resource.id)).toEqual({
+      total: 2,
+      bookings: [
+        {
+          id: sooner.booking.id,
+          resource: name,
+          start: sooner.booking.start,
+          end: sooner.booking.end,
+          checkedIn: false,
+          member: { username: ana.username, fullname: 'Ana Kiln' },
+        },
+        expect.objectContaining({
+          id: third.booking.id,
+          member: { username: bo.username, fullname: 'Test Member' },
+        }),
+      ],
+    });
+    expect(await upcomingOfResource(db, resource.id, new Date(hourAhead(5)))).toEqual({
+      total: 0,
+      bookings: [],
+    });
   });
 
   test('a change whose audit entry cannot be written is not saved either', async () => {

@@ -22,10 +22,12 @@ import {
 } from './rows';
 import { HOLDING, isOpen, OPEN, type Booking, type Resource } from '~/lib/booking/models';
 import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
+import { resourceChangesText, type ResourceSnapshot } from '~/lib/booking/resource-changes';
 import { epochMinutes } from '~/lib/booking/time';
 import { actorName, recordAudit, type Actor } from '../audit';
 import { userByUsername } from '../store/usernames';
 import { queueBookingCancelled, queueOutOfService } from './mail';
+import { selectTouched, toTouched } from './touched';
 
 /** Members' upcoming bookings of a resource taken out of service, cancelled with it or standing. */
 export interface OutOfService {
@@ -65,12 +67,13 @@ export async function saveResource(
     outcome = await writeTransaction(db, async (trx): Promise<ResourceSave> => {
       // Bookings wait while it changes: one made now comes before (and is listed) or meets the status.
       if (resourceId) await lockResource(trx, resourceId);
-      const existing = resourceId
-        ? await trx
-            .selectFrom('resources')
-            .select(['id', 'photo_id', 'status'])
-            .where('id', '=', resourceId)
-            .executeTakeFirst()
+      const existingRow = resourceId
+        ? await selectResources(trx).where('resources.id', '=', resourceId).executeTakeFirst()
+        : null;
+      // As it was, for the audit entry's 'old → new'.
+      const before = existingRow ? toResource(existingRow) : null;
+      const existing = existingRow
+        ? { id: existingRow.id, photo_id: existingRow.photo_id, status: existingRow.status }
         : null;
       if (resourceId && !existing) return { status: 'not-found' };
       const fieldErrors: Record<string, string[]> = {};
@@ -81,11 +84,14 @@ export async function saveResource(
         .executeTakeFirst();
       if (sameSlug && sameSlug.id !== resourceId)
         fieldErrors[form.slug ? 'slug' : 'name'] = [`Another resource has the address /resources/${slug}`];
-      if (
-        form.induction &&
-        !(await trx.selectFrom('inductions').select('id').where('id', '=', form.induction).executeTakeFirst())
-      )
-        fieldErrors.induction = ['Choose an induction from the list'];
+      const induction = form.induction
+        ? await trx
+            .selectFrom('inductions')
+            .select('name')
+            .where('id', '=', form.induction)
+            .executeTakeFirst()
+        : null;
+      if (form.induction && !induction) fieldErrors.induction = ['Choose an induction from the list'];
       if (Object.keys(fieldErrors).length) return { status: 'invalid', fieldErrors };
 
       let photoId = existing?.photo_id ?? null;
@@ -124,9 +130,18 @@ export async function saveResource(
           .execute();
       }
       await recordAudit(trx, actor, {
-        action: existing ? 'resource.update' : 'resource.create',
+        action: before ? 'resource.update' : 'resource.create',
         target: `resource ${slug}`,
-        detail: form.status === 'out_of_service' ? `Out of service: ${form.statusReason}` : form.name,
+        // What changed, old → new in words; a new one by its name.
+        detail: before
+          ? resourceChangesText(snapshotOf(before), {
+              ...values,
+              photoId,
+              statusReason: values.status_reason,
+              induction: induction?.name ?? null,
+              rules: rulesFromForm(form),
+            })
+          : form.name,
       });
       const outOfService =
         existing && form.status === 'out_of_service'
@@ -152,6 +167,14 @@ export async function saveResource(
   if (replaced) await removeUnusedPhoto(db, replaced);
   return outcome;
 }
+
+/** A saved resource as its form sets it: the upcoming limit as typed (null: the lab's default). */
+const snapshotOf = (resource: Resource): ResourceSnapshot => ({
+  ...resource,
+  photoId: resource.photo?.id ?? null,
+  induction: resource.induction?.name ?? null,
+  rules: { ...resource.rules, maxUpcoming: resource.ownMaxUpcoming },
+});
 
 /**
  * The upcoming bookings of a resource going out of service, cancelled (and audited) when
@@ -217,17 +240,26 @@ async function cancelForReason(
   return done;
 }
 
-/** How many members' bookings of a resource have not ended: what taking it out of service touches. */
-export async function upcomingBookingCount(db: Kysely<Database>, resourceId: string, now = new Date()) {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('resource_id', '=', resourceId)
-    .where('kind', '=', 'booking')
-    .where('status', 'in', OPEN)
-    .where('ends_at', '>', now.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** Most bookings the edit page lists by name; the rest are counted. */
+export const TOUCHED_LISTED = 50;
+
+/**
+ * Members' bookings of a resource that have not ended, soonest first: what taking it out of
+ * service touches, listed on its edit page (the first TOUCHED_LISTED) with how many there are.
+ */
+export async function upcomingOfResource(db: Kysely<Database>, resourceId: string, now = new Date()) {
+  const [listed, total] = await Promise.all([
+    selectTouched(db, now).where('bookings.resource_id', '=', resourceId).limit(TOUCHED_LISTED).execute(),
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('resource_id', '=', resourceId)
+      .where('kind', '=', 'booking')
+      .where('status', 'in', OPEN)
+      .where('ends_at', '>', now.toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { bookings: listed.map(toTouched), total: Number(total.count) };
 }
 
 /** Past every booking's end: an upcoming booking is any that has not ended by `now`. */

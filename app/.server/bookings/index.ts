@@ -54,7 +54,7 @@ import {
   removeMaintenance,
   resourceById,
   saveResource,
-  upcomingBookingCount,
+  upcomingOfResource,
   upcomingMaintenance,
 } from './admin-resources';
 import { adminInductionList, inductionForAdmin, saveInduction } from './admin-inductions';
@@ -189,7 +189,8 @@ export function bookingsIn(db: Kysely<Database>) {
     admin: {
       resources: {
         byId: (id: string) => resourceById(db, id),
-        upcomingBookings: (id: string) => upcomingBookingCount(db, id),
+        /** Members' bookings of it that have not ended (the first 50) and how many: what out of service touches. */
+        upcomingBookings: (id: string) => upcomingOfResource(db, id),
         /** Saves a resource; taken out of service, each member with upcoming bookings of it is told once, with all of theirs. */
         save: (
           id: string | null,

@@ -9,7 +9,7 @@ import { actorName, recordAudit } from '../audit';
 import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
 import type { InductionStanding } from '~/lib/booking/rules';
 import { addLabMonths, labDayOf } from '~/lib/booking/time';
-import { OPEN, type Booking } from '~/lib/booking/models';
+import { OPEN, type Booking, type TouchedBooking } from '~/lib/booking/models';
 import { cancelRows, lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 import {
   queueInductionDeclined,
@@ -18,6 +18,7 @@ import {
   queueInductionSignedOff,
 } from './mail';
 import { cancelExpiryNotices, queueExpiryNotices } from './reminders';
+import { selectTouched, toTouched } from './touched';
 
 /** Who acts on inductions: a signed-in member (admin or inductor). */
 export interface InductionActor {
@@ -516,7 +517,7 @@ export interface InductionHolder {
   signedOffBy: string;
   expiresAt: string | null;
   /** their upcoming bookings of resources that need it (what a revocation would touch) */
-  upcoming: number;
+  upcoming: TouchedBooking[];
 }
 
 /** The members holding (not revoked; expired included) the given inductions, by name. */
@@ -526,7 +527,7 @@ export async function inductionHolders(
   now = new Date(),
 ): Promise<InductionHolder[]> {
   if (!inductionIds.length) return [];
-  const counts = await upcomingNeeding(db, inductionIds, now);
+  const touched = await upcomingNeeding(db, inductionIds, now);
   const rows = await db
     .selectFrom('member_inductions')
     .innerJoin('users', 'users.id', 'member_inductions.user_id')
@@ -549,29 +550,22 @@ export async function inductionHolders(
     signedOffAt: row.signed_off_at,
     signedOffBy: row.signed_off_by,
     expiresAt: row.expires_at,
-    upcoming: counts(row.induction_id, row.id),
+    upcoming: touched(row.induction_id, row.id),
   }));
 }
 
 /**
- * How many upcoming bookings each member holds of resources that need each of `inductionIds`: what
- * revoking their induction would touch. A function of (induction, member).
+ * The upcoming bookings each member holds of resources that need each of `inductionIds`, soonest
+ * first: what revoking their induction would touch. A function of (induction, member).
  */
 export async function upcomingNeeding(db: Kysely<Database>, inductionIds: string[], now: Date) {
-  const rows = await db
-    .selectFrom('bookings')
-    .innerJoin('resources', 'resources.id', 'bookings.resource_id')
-    .select([
-      'bookings.user_id',
-      'resources.induction_id',
-      (eb) => eb.fn.countAll<number | string>().as('count'),
-    ])
-    .where('resources.induction_id', 'in', inductionIds)
-    .where('bookings.kind', '=', 'booking')
-    .where('bookings.status', 'in', OPEN)
-    .where('bookings.ends_at', '>', now.toISOString())
-    .groupBy(['bookings.user_id', 'resources.induction_id'])
-    .execute();
-  const counts = new Map(rows.map((row) => [`${row.induction_id}:${row.user_id}`, Number(row.count)]));
-  return (inductionId: string, userId: string) => counts.get(`${inductionId}:${userId}`) ?? 0;
+  const rows = inductionIds.length
+    ? await selectTouched(db, now).where('resources.induction_id', 'in', inductionIds).execute()
+    : [];
+  const touched = new Map<string, TouchedBooking[]>();
+  for (const row of rows) {
+    const key = `${row.induction_id}:${row.user_id}`;
+    touched.set(key, [...(touched.get(key) ?? []), toTouched(row)]);
+  }
+  return (inductionId: string, userId: string) => touched.get(`${inductionId}:${userId}`) ?? [];
 }

@@ -90,3 +90,17 @@ export interface HeldInduction {
   expiresAt: string | null;
   revokedAt: string | null;
 }
+
+/**
+ * A member's booking a staff action would touch (revoking an induction, taking a machine out of
+ * service), listed on the page before it is done (docs/product.md §10).
+ */
+export interface TouchedBooking {
+  id: string;
+  resource: string;
+  start: string;
+  end: string;
+  /** someone is checked in to it: it stands whatever is ticked */
+  checkedIn: boolean;
+  member: { username: string; fullname: string };
+}

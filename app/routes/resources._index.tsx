@@ -1,5 +1,5 @@
 // /resources — every machine the lab lends, by kind (docs/product.md §10): its photo, whether it is
-// available, the induction it needs, and a link to its page and week.
+// available, the induction it needs, whether it needs check-in, and a link to its page and week.
 import type { MetaFunction } from '@remix-run/node';
 
 import { Link, useLoaderData } from '@remix-run/react';
@@ -79,6 +79,12 @@ export default function Resources() {
                         <ResourceStatus status={resource.status} />{' '}
                         {resource.induction ? (
                           <span className="muted">Needs the {resource.induction.name}</span>
+                        ) : null}
+                        {resource.rules.checkInGraceMinutes != null ? (
+                          <>
+                            {' '}
+                            <span className="muted">Check-in required</span>
+                          </>
                         ) : null}
                       </p>
                       {resource.description ? <p>{cardDescription(resource.description)}</p> : null}

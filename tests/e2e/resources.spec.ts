@@ -14,6 +14,7 @@ test('a visitor finds the machines by kind and reads a week of one, with no name
   page,
   expectAccessible,
 }) => {
+  const kiosk = await fixtureResource({ name: 'Kiosk printer', rules: { checkInGraceMinutes: 15 } });
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'book' }).click();
   await expect(page).toHaveURL('/resources');
@@ -24,6 +25,11 @@ test('a visitor finds the machines by kind and reads a week of one, with no name
   await expect(router).toContainText('Available');
   await expect(router).toContainText('Needs the CNC induction');
   await expect(page.getByRole('article', { name: 'Desktop CNC mill' })).toContainText('Out of service');
+  // A machine that needs check-in says so in words.
+  await expect(
+    page.getByRole('article').filter({ has: page.locator(`a[href="/resources/${kiosk.slug}"]`) }),
+  ).toContainText('Check-in required');
+  await expect(router).not.toContainText('Check-in');
   await expectAccessible();
 
   await router.getByRole('link', { name: '3-axis CNC router' }).click();

@@ -1,5 +1,6 @@
 // /resources/{slug} — one machine (docs/product.md §10): what it is, its rules in plain words, the
-// induction it needs, and a week of its calendar from `?from=YYYY-MM-DD` in Dublin time. Visitors
+// induction it needs, and a week of its calendar from `?from=YYYY-MM-DD` in Dublin time (on a phone
+// one day of it, `?day=YYYY-MM-DD`, with links to the others and the whole week). Visitors
 // and other members see 'Booked', never who. A member without the induction may ask for it here; a
 // paused member (three strikes) is told so above the week, whose free slots are then no links.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -28,7 +29,7 @@ import { RESOURCE_KINDS } from '~/lib/booking/models';
 import { describeRules, inductionRefusal, renewalText } from '~/lib/booking/rules';
 import { SLOT_TEXT, weekStart } from '~/lib/booking/slots';
 import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/booking/time';
-import { nextChange, slotLines } from '~/lib/booking/week-view';
+import { chosenDay, dayChoices, nextChange, slotLines, WHOLE_WEEK } from '~/lib/booking/week-view';
 import { READ_PAGE } from '~/lib/hydration';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { RENDER_EXPIRES, renderExpires } from '~/lib/render-expiry';
@@ -85,7 +86,8 @@ async function resourceFor(slug: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const [resource, user] = await Promise.all([resourceFor(params.slug), getUser(request)]);
-  const from = weekStart(parseLabDay(new URL(request.url).searchParams.get('from')), now);
+  const query = new URL(request.url).searchParams;
+  const from = weekStart(parseLabDay(query.get('from')), now);
   const [days, viewer, atLimit, paused] = await Promise.all([
     bookings.week(resource, from, user?.id ?? null, now),
     user ? inductionFor(resource, user.id, now) : null,
@@ -98,6 +100,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       resource: shown,
       rules: describeRules(rules),
       from,
+      // The day a narrow screen shows (null: all seven); wide screens show the week either way.
+      chosen: chosenDay(query.get('day'), from),
       week: days.map((day) => ({
         day: day.day,
         open: day.open,
@@ -146,14 +150,17 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function ResourcePage() {
-  const { resource, rules, from, week, signedIn, refusal, requested, atLimit, paused } =
+  const { resource, rules, from, chosen, week, signedIn, refusal, requested, atLimit, paused } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   const available = resource.status === 'available';
   const mayBook = available && !refusal && !atLimit && !paused;
   const path = `/resources/${resource.slug}`;
-  const weekHref = (day: string) => `${path}?${new URLSearchParams({ from: day })}`;
+  // Another week keeps the whole week on a phone once asked for; a day is the week's first.
+  const weekHref = (day: string) =>
+    `${path}?${new URLSearchParams({ from: day, ...(chosen ? {} : { day: WHOLE_WEEK }) })}`;
+  const dayHref = (day: string) => `${path}?${new URLSearchParams({ from, day })}`;
   const last = addDays(from, 6);
   const feedBase = useRouteLoaderData<{ publicUrl: string }>('root')?.publicUrl ?? '';
   return (
@@ -243,9 +250,35 @@ export default function ResourcePage() {
             {atLimit} <Link to="/bookings">My bookings</Link>
           </p>
         ) : null}
-        <div className="week-days">
+        <nav aria-label="Days" className="day-chooser">
+          <ul>
+            {dayChoices(from, chosen).map(({ day, label, current }) => (
+              <li key={day}>
+                <Link
+                  to={dayHref(day)}
+                  rel="nofollow"
+                  preventScrollReset
+                  aria-current={current ? 'true' : undefined}
+                >
+                  {/* A line each on a phone; the space is for a browser without CSS. */}
+                  {label.map((part, index) => (
+                    <span key={part}>
+                      {index ? ' ' : null}
+                      {part}
+                    </span>
+                  ))}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={chosen ? 'week-days week-one-day' : 'week-days'}>
           {week.map((day) => (
-            <section key={day.day} aria-labelledby={`day-${day.day}`} className="week-day">
+            <section
+              key={day.day}
+              aria-labelledby={`day-${day.day}`}
+              className={day.day === chosen ? 'week-day week-day-chosen' : 'week-day'}
+            >
               <h3 id={`day-${day.day}`}>
                 <abbr title={longDayName(day.day)}>{shortDayName(day.day)}</abbr>
               </h3>

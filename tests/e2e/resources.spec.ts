@@ -64,6 +64,30 @@ test('a visitor finds the machines by kind and reads a week of one, with no name
   await page.goto('/resources/cnc-router?from=2026-02-30');
   await expect(page.getByRole('heading', { name: weekHeading(today()) })).toBeVisible();
 
+  // On a wide screen the seven days side by side, no chooser; on a phone one day at a time.
+  const dayHeadings = page.getByRole('region', { name: / to / }).getByRole('heading', { level: 3 });
+  await expect(dayHeadings).toHaveCount(7);
+  await expect(page.getByRole('navigation', { name: 'Days' })).toBeHidden();
+  await page.setViewportSize({ width: 375, height: 800 });
+  const days = page.getByRole('navigation', { name: 'Days' });
+  await expect(days.getByRole('link', { name: shortDayName(today()) })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(dayHeadings).toHaveText([shortDayName(today())]);
+  const tomorrow = addDays(today(), 1);
+  await days.getByRole('link', { name: shortDayName(tomorrow) }).click();
+  await expect(page).toHaveURL(`/resources/cnc-router?from=${today()}&day=${tomorrow}`);
+  await expect(dayHeadings).toHaveText([shortDayName(tomorrow)]);
+  await days.getByRole('link', { name: 'Whole week' }).click();
+  await expect(page).toHaveURL(`/resources/cnc-router?from=${today()}&day=week`);
+  await expect(dayHeadings).toHaveCount(7);
+  // The whole week stays so from week to week.
+  await page.getByRole('link', { name: 'Next week →' }).click();
+  await expect(page).toHaveURL(`/resources/cnc-router?from=${addDays(today(), 7)}&day=week`);
+  await expect(dayHeadings).toHaveCount(7);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.getByRole('link', { name: 'Sign in to book' }).click();
   await expect(page).toHaveURL('/login?from=%2Fresources%2Fcnc-router');
 

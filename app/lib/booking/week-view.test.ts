@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BookingRules } from './rules';
 import { daySlots, type CalendarBlock } from './slots';
-import { nextChange, slotLines } from './week-view';
+import { chosenDay, dayChoices, nextChange, slotLines, WHOLE_WEEK } from './week-view';
 
 const printer: BookingRules = {
   slotMinutes: 30,
@@ -91,5 +91,45 @@ describe('nextChange', () => {
     expect(nextChange(printer, [daySlots(printer, '2027-06-24', [], summer)], summer)).toEqual(
       new Date('2027-07-01T23:00:00Z'),
     );
+  });
+});
+
+describe('the day chooser of a narrow screen', () => {
+  const from = '2027-03-26'; // Friday; the clocks go forward on Sunday 28 March
+
+  test('shows the day asked for when it is in the week, the whole week when asked, else the first', () => {
+    expect(chosenDay('2027-03-28', from)).toBe('2027-03-28');
+    expect(chosenDay('2027-04-01', from)).toBe('2027-04-01');
+    expect(chosenDay(WHOLE_WEEK, from)).toBeNull();
+    for (const other of [null, '', '2027-04-02', '2027-03-25', '2027-02-30', 'monday'])
+      expect(chosenDay(other, from), String(other)).toBe(from);
+  });
+
+  test('offers each of the seven days, across a month and the change of clocks, then the whole week', () => {
+    const choices = dayChoices(from, '2027-03-28');
+    expect(choices.map((choice) => choice.day)).toEqual([
+      '2027-03-26',
+      '2027-03-27',
+      '2027-03-28',
+      '2027-03-29',
+      '2027-03-30',
+      '2027-03-31',
+      '2027-04-01',
+      WHOLE_WEEK,
+    ]);
+    expect(choices.filter((choice) => choice.current).map((choice) => choice.day)).toEqual(['2027-03-28']);
+    expect(choices.map((choice) => choice.label.join(' / '))).toEqual([
+      'Fri / 26 Mar',
+      'Sat / 27 Mar',
+      'Sun / 28 Mar',
+      'Mon / 29 Mar',
+      'Tue / 30 Mar',
+      'Wed / 31 Mar',
+      'Thu / 1 Apr',
+      'Whole week',
+    ]);
+    expect(dayChoices(from, null).filter((choice) => choice.current)).toEqual([
+      { day: WHOLE_WEEK, label: ['Whole week'], current: true },
+    ]);
   });
 });

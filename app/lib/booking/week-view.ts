@@ -3,7 +3,16 @@
 // (336 slots) stays a small page; each free slot stays a link of its own.
 import type { BookingRules } from './rules';
 import type { Day, SlotState } from './slots';
-import { addDays, addMinutes, labClockZoned, labDayOf, labTime } from './time';
+import {
+  addDays,
+  addMinutes,
+  labClockZoned,
+  labDayOf,
+  labTime,
+  parseLabDay,
+  shortDayName,
+  type LabDay,
+} from './time';
 
 export type SlotLine =
   | { state: 'free'; start: string; time: string }
@@ -46,4 +55,33 @@ export function nextChange(rules: BookingRules, days: readonly Day[], now: Date)
         if (turns > now && turns < next) next = turns;
     }
   return next;
+}
+
+/** `?day=` that shows every day of the week on a phone too. */
+export const WHOLE_WEEK = 'week';
+
+/**
+ * The day a phone shows of the week from `from` (docs/product.md §10): `?day=` when it is one of
+ * the week's seven days, null for the whole week (`?day=week`), else the week's first day. A week
+ * of 15-minute slots round the clock is 9,000 px tall at 375 px; one day of it fits a few screens.
+ */
+export function chosenDay(param: string | null, from: LabDay): LabDay | null {
+  if (param === WHOLE_WEEK) return null;
+  const day = parseLabDay(param);
+  return day && day >= from && day <= addDays(from, 6) ? day : from;
+}
+
+/**
+ * The links of the day chooser: each day of the week from `from` ('Fri' over '27 Nov', to sit
+ * four to a row on a phone), then the whole week.
+ */
+export function dayChoices(from: LabDay, chosen: LabDay | null) {
+  return [
+    ...Array.from({ length: 7 }, (_, index) => {
+      const day = addDays(from, index);
+      const [weekday = '', ...date] = shortDayName(day).split(' ');
+      return { day, label: [weekday, date.join(' ')], current: day === chosen };
+    }),
+    { day: WHOLE_WEEK, label: ['Whole week'], current: chosen === null },
+  ];
 }

@@ -17,6 +17,7 @@ import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
 import { demoInductions, demoResources } from './demo/resources';
 import { bookingRow } from '../app/.server/bookings/book';
+import { termsOf } from '../app/lib/booking/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/reminders';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/rows';
 import { allowedLengths, countingWeek, openingOn } from '../app/lib/booking/rules';
@@ -341,6 +342,7 @@ async function seedLab() {
           bufferMinutes: rules.bufferMinutes,
           now,
           uidDomain: 'demo',
+          terms: termsOf(rules),
         });
         try {
           // Reminded like any booking: queued in the transaction that makes it (as book() does).

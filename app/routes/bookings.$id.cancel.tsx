@@ -30,18 +30,16 @@ export const headers = () => SECRET_PAGE_CACHE;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
-  const resource = await bookings.resources.bySlug(booking.resource.slug);
+  // By the terms the booking was made under, not its resource's of today.
   const refusal =
     booking.status === 'cancelled'
       ? 'This booking is already cancelled.'
-      : resource
-        ? (cancelRefusal(resource.rules, new Date(booking.start), new Date())?.message ?? null)
-        : null;
+      : (cancelRefusal(booking.terms, new Date(booking.start), new Date())?.message ?? null);
   return {
     booking: { resource: booking.resource, when: whenText(booking), note: booking.note },
     refusal,
     // Past the cutoff, not begun: it can still be given back (as /bookings offers it).
-    releasable: Boolean(resource && openActions(booking, resource.rules, new Date()).release),
+    releasable: openActions(booking, booking.terms, new Date()).release,
   };
 }
 

@@ -47,9 +47,8 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, resources, inductions, requests, token, reminders, strikes] = await Promise.all([
+  const [mine, inductions, requests, token, reminders, strikes] = await Promise.all([
     bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
-    bookings.resources.list(),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
     bookings.feeds.token(user.id),
@@ -57,7 +56,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bookings.strikes.mine(user.id),
   ]);
   const url = new URL(request.url);
-  const rules = new Map(resources.map((resource) => [resource.id, resource.rules]));
   const history = await bookings.history([...mine.upcoming, ...mine.past].map((booking) => booking.id));
   const row = (booking: Booking) => ({
     id: booking.id,
@@ -72,8 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     notice: bookingNoticeText(url.searchParams.get('notice')),
     upcoming: mine.upcoming.map((booking) => {
-      const resourceRules = rules.get(booking.resource.id);
-      const open = resourceRules ? openActions(booking, resourceRules, now) : null;
+      // By the terms it was made under, not its resource's of today.
+      const open = openActions(booking, booking.terms, now);
       return {
         ...row(booking),
         open: open && {

@@ -64,7 +64,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     resource: { slug: resource.slug, name: resource.name },
     rule: grace === null ? null : checkInRuleText(grace),
-    mine: mine ? { ...facts(mine), refusal: grace === null ? null : checkInRefusal(mine, grace, now) } : null,
+    // Its own terms: a booking made before the machine needed check-in needs none.
+    mine: mine
+      ? {
+          ...facts(mine),
+          checkIn: mine.terms.checkInGraceMinutes !== null,
+          refusal:
+            mine.terms.checkInGraceMinutes === null
+              ? null
+              : checkInRefusal(mine, mine.terms.checkInGraceMinutes, now),
+        }
+      : null,
     staff,
     checkable: checkable.map(({ booking, member }) => ({ ...facts(booking), member })),
     checkedIn: checkedIn.map(({ booking, member }) => ({
@@ -164,7 +174,7 @@ export default function AtTheMachine() {
                   Check out
                 </button>
               </Form>
-            ) : mine.status === 'active' && rule ? (
+            ) : mine.status === 'active' && mine.checkIn ? (
               mine.refusal ? (
                 <p>{mine.refusal}</p>
               ) : (

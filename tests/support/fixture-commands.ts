@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { db } from '../../app/.server/db';
 import { book, bookingRow } from '../../app/.server/bookings/book';
 import { signOff } from '../../app/.server/bookings/inductions';
-import { rulesColumns } from '../../app/.server/bookings/rows';
+import { rulesColumns, rulesOf } from '../../app/.server/bookings/rows';
+import { termsOf } from '../../app/lib/booking/models';
 import { newMember, OPEN_RULES } from './store-fixtures';
 import { startSession } from '../../app/.server/session';
 import type { BookingRules } from '../../app/lib/booking/rules';
@@ -108,7 +109,7 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
       const [username, resourceSlug, startIso, minutes] = args as [string, string, string, string];
       const resource = await db
         .selectFrom('resources')
-        .select(['id', 'buffer_minutes'])
+        .selectAll()
         .where('slug', '=', resourceSlug)
         .executeTakeFirstOrThrow();
       const start = new Date(startIso);
@@ -120,6 +121,8 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         end: new Date(start.getTime() + Number(minutes) * 60_000),
         bufferMinutes: resource.buffer_minutes,
         now: new Date(),
+        // The resource's terms of now, as book() gives them.
+        terms: termsOf(rulesOf(resource)),
       });
       await db.insertInto('bookings').values(values).execute();
       return values.id;

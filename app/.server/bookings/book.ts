@@ -6,7 +6,15 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { actorName, recordAudit, type Actor } from '../audit';
-import { heldUntil, HOLDING, OPEN, type Booking, type Resource } from '~/lib/booking/models';
+import {
+  heldUntil,
+  HOLDING,
+  OPEN,
+  termsOf,
+  type Booking,
+  type BookingTerms,
+  type Resource,
+} from '~/lib/booking/models';
 import {
   cancelRefusal,
   countingWeek,
@@ -120,6 +128,7 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         bookedBy: onBehalf ? actorName(onBehalf.actor) : null,
         reason: onBehalf?.reason ?? '',
         now,
+        terms: termsOf(rules),
       });
       await trx.insertInto('bookings').values(values).execute();
       await waiveRebooked(
@@ -146,7 +155,7 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
       const booking = toBooking(
         await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
       );
-      await queueBookingConfirmation(trx, member.email, booking, { rules, now });
+      await queueBookingConfirmation(trx, member.email, booking, { now });
       await queueReminders(trx, booking, now);
       await recordEvent(trx, {
         bookingIds: [booking.id],
@@ -221,6 +230,8 @@ export function bookingRow(input: {
   now: Date;
   /** the iCalendar UID's domain part; seeded demo rows use 'demo' */
   uidDomain?: string;
+  /** a member's booking: the terms it keeps (termsOf(its resource's rules)); none for a block */
+  terms?: BookingTerms;
 }) {
   const at = input.now.toISOString();
   return {
@@ -236,6 +247,8 @@ export function bookingRow(input: {
     note: input.note ?? '',
     booked_by: input.bookedBy ?? null,
     reason: input.reason ?? '',
+    cancel_cutoff_minutes: input.terms?.cancelCutoffMinutes ?? 0,
+    check_in_grace_minutes: input.terms?.checkInGraceMinutes ?? null,
     created_at: at,
     updated_at: at,
   };
@@ -303,12 +316,8 @@ export async function cancelBooking(
       .where('bookings.user_id', '=', userId)
       .executeTakeFirst();
     if (!row) return { status: 'not-found' } as const;
-    const resource = await trx
-      .selectFrom('resources')
-      .selectAll()
-      .where('id', '=', row.resource_id)
-      .executeTakeFirstOrThrow();
-    const refusal = cancelRefusal(rulesOf(resource), new Date(row.starts_at), now);
+    // By the cutoff the booking was made under, not the resource's of today.
+    const refusal = cancelRefusal(toBooking(row).terms, new Date(row.starts_at), now);
     if (refusal) return { status: 'refused', refusal } as const;
     // Guarded: of ten cancels sent at once, only the one that still finds it active changes it.
     const [changed] = await cancelRows(trx, [row.id], 'member', now);
@@ -333,7 +342,7 @@ export async function releaseLate(
     await lockMember(trx, userId);
     const row = await selectBookings(trx)
       .innerJoin('users', 'users.id', 'bookings.user_id')
-      .select(['users.email', 'resources.cancel_cutoff_minutes'])
+      .select('users.email')
       .where('bookings.id', '=', bookingId)
       .where('bookings.kind', '=', 'booking')
       .where('bookings.status', '=', 'active')
@@ -347,7 +356,7 @@ export async function releaseLate(
         refusal: { rule: 'started', field: null, message: 'That booking has started.' },
       };
     // Past the cutoff (the rule cancel refuses by): a late cancel.
-    const late = cancelRefusal({ cancelCutoffMinutes: row.cancel_cutoff_minutes }, start, now) !== null;
+    const late = cancelRefusal(toBooking(row).terms, start, now) !== null;
     const [cancelled] = await cancelRows(
       trx,
       [row.id],
@@ -429,6 +438,9 @@ export async function changeBooking(
           ends_at: end.toISOString(),
           block_start: epochMinutes(start),
           block_end: epochMinutes(end) + rules.bufferMinutes,
+          // A change is made under today's terms, as a new booking would be.
+          cancel_cutoff_minutes: rules.cancelCutoffMinutes,
+          check_in_grace_minutes: termsOf(rules).checkInGraceMinutes,
           sequence: eb('sequence', '+', 1),
           updated_at: now.toISOString(),
         }))
@@ -441,7 +453,7 @@ export async function changeBooking(
         .where('bookings.id', '=', input.bookingId)
         .executeTakeFirstOrThrow();
       const booking = toBooking(row);
-      await queueBookingConfirmation(trx, row.email, booking, { rules, now, changed: true });
+      await queueBookingConfirmation(trx, row.email, booking, { now, changed: true });
       await queueReminders(trx, booking, now);
       await recordEvent(trx, {
         bookingIds: [booking.id],

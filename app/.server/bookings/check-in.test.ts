@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { bookingsIn } from './index';
-import { cancelBooking } from './book';
+import { cancelBooking, releaseLate } from './book';
 import { checkIn, checkOut, releaseNoShows } from './check-in';
 import { historyOf } from './events';
 import { setInductor, signOff } from './inductions';
@@ -249,6 +249,48 @@ describe('release of no-shows', () => {
       }
       const kinds = (await historyOf(db, [booking.id])).get(booking.id)!.map((event) => event.kind);
       expect(kinds.filter((kind) => kind === 'checked-in' || kind === 'released')).toHaveLength(1);
+      // Each round the release wins is a strike: three would pause the member for the next rounds.
+      await db.deleteFrom('strikes').where('user_id', '=', member.id).execute();
     }
+  });
+});
+
+describe('a booking keeps the terms it was made under', () => {
+  test('a cutoff raised after booking: the cancel stays free, the release is no late cancel', async () => {
+    const { id: resourceId } = await newResource(db, { rules: { cancelCutoffMinutes: 60 } });
+    const member = await newMember(db, 'terms');
+    const start = hourAhead(11, 0);
+    const [first, second] = [
+      await booked(resourceId, member.id, start, 30),
+      await booked(resourceId, member.id, after(start, 60), 30),
+    ];
+    // The lab raises the cutoff to 180 minutes; the member acts 120 minutes before the starts.
+    await db
+      .updateTable('resources')
+      .set({ cancel_cutoff_minutes: 180 })
+      .where('id', '=', resourceId)
+      .execute();
+    expect((await cancelBooking(db, first.id, member.id, after(start, -120))).status).toBe('cancelled');
+    expect((await releaseLate(db, second.id, member.id, after(start, -60))).status).toBe('cancelled');
+    const strikes = await db.selectFrom('strikes').select('kind').where('user_id', '=', member.id).execute();
+    expect(strikes).toEqual([]);
+    // A booking made now is held to the new cutoff.
+    const third = await booked(resourceId, member.id, after(start, 180), 30);
+    expect((await cancelBooking(db, third.id, member.id, after(start, 60))).status).toBe('refused');
+  });
+
+  test('check-in turned on after booking does not release it; turned off, the booking still needs it', async () => {
+    const { id: plain } = await newResource(db);
+    const { id: checked } = await newResource(db, { rules: { checkInGraceMinutes: 15 } });
+    const member = await newMember(db, 'terms-check-in');
+    const start = hourAhead(12, 0);
+    const [before, needs] = [
+      await booked(plain, member.id, start, 30),
+      await booked(checked, member.id, start, 30),
+    ];
+    await db.updateTable('resources').set({ check_in_required: 1 }).where('id', '=', plain).execute();
+    await db.updateTable('resources').set({ check_in_required: 0 }).where('id', '=', checked).execute();
+    await releaseNoShows(db, after(start, 30));
+    expect([await statusOf(before.id), await statusOf(needs.id)]).toEqual(['active', 'no_show']);
   });
 });

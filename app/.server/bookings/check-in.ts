@@ -28,8 +28,6 @@ async function checkable(trx: Kysely<Database>, bookingId: string) {
   const row = await selectBookings(trx)
     .innerJoin('users', 'users.id', 'bookings.user_id')
     .select([
-      'resources.check_in_required',
-      'resources.grace_minutes',
       'resources.buffer_minutes',
       'resources.status as resource_status',
       'resources.induction_id as resource_induction_id',
@@ -39,7 +37,10 @@ async function checkable(trx: Kysely<Database>, bookingId: string) {
     .where('bookings.id', '=', bookingId)
     .where('bookings.kind', '=', 'booking')
     .executeTakeFirst();
-  return row?.check_in_required ? row : null;
+  // Checked in to only if it was made under a check-in rule (its terms), whatever the resource says now.
+  return row && row.check_in_grace_minutes !== null
+    ? { ...row, grace_minutes: row.check_in_grace_minutes }
+    : null;
 }
 
 /**
@@ -174,14 +175,13 @@ export async function checkOut(
 export async function releaseNoShows(db: Kysely<Database>, now = new Date()): Promise<number> {
   const due = await db
     .selectFrom('bookings')
-    .innerJoin('resources', 'resources.id', 'bookings.resource_id')
     .select('bookings.id')
-    .where('resources.check_in_required', '=', 1)
+    .where('bookings.check_in_grace_minutes', 'is not', null)
     .where('bookings.kind', '=', 'booking')
     .where('bookings.status', '=', 'active')
     .where((eb) =>
       eb(
-        eb('bookings.block_start', '+', eb.ref('resources.grace_minutes')),
+        eb('bookings.block_start', '+', eb.ref('bookings.check_in_grace_minutes')),
         '<=',
         epochMinutes(new Date(now.getTime() - RELEASE_SLACK_MS)),
       ),
@@ -267,7 +267,7 @@ export async function staffAt(db: Kysely<Database>, actor: InductionActor, induc
  */
 export async function atMachine(
   db: Kysely<Database>,
-  input: { resourceId: string; userId: string; staff: boolean; graceMinutes: number; now?: Date },
+  input: { resourceId: string; userId: string; staff: boolean; now?: Date },
 ) {
   const now = input.now ?? new Date();
   const at = now.toISOString();
@@ -297,8 +297,9 @@ export async function atMachine(
     input.staff
       ? others()
           .where('bookings.status', '=', 'active')
+          .where('bookings.check_in_grace_minutes', 'is not', null)
           .where('bookings.starts_at', '<=', addMinutes(now, CHECK_IN_OPENS_MINUTES).toISOString())
-          .where('bookings.starts_at', '>', addMinutes(now, -input.graceMinutes).toISOString())
+          .where('bookings.ends_at', '>', at)
           .execute()
       : [],
     // Who is at the machine now: checked in, their booking not yet over.
@@ -313,7 +314,10 @@ export async function atMachine(
   const row = open ?? endedEarly;
   return {
     mine: row ? toBooking(row) : null,
-    checkable: checkable.map(withMember),
+    // Each by its own terms: still inside its check-in window now.
+    checkable: checkable
+      .map(withMember)
+      .filter(({ booking }) => checkInRefusal(booking, booking.terms.checkInGraceMinutes!, now) === null),
     checkedIn: checkedIn.map(withMember),
   };
 }

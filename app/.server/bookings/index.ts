@@ -262,9 +262,7 @@ export function bookingsIn(db: Kysely<Database>) {
       atMachine(db, {
         resourceId: resource.id,
         userId,
-        // Checking in for others only where there is check-in.
-        staff: staff && resource.rules.checkInGraceMinutes != null,
-        graceMinutes: resource.rules.checkInGraceMinutes ?? 0,
+        staff,
       }),
     /**
      * Checks a member's own booking in at the machine (/resources/{slug}/here), judged at `now`:

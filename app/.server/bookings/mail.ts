@@ -12,7 +12,6 @@ import { bookingEvent } from './calendar';
 import type { Booking } from '~/lib/booking/models';
 import { calendar } from '~/lib/booking/ical';
 import { instantText, whenText } from '~/lib/booking/format';
-import type { ActionRules } from '~/lib/booking/actions';
 import { checkInMailText, plansText } from '~/lib/booking/mail-text';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
@@ -22,15 +21,16 @@ export const hereUrl = (slug: string) => new URL(`/resources/${slug}/here`, conf
 
 /**
  * `changed`: the member moved it ('Booking changed'); the attached event has the same UID, SEQUENCE
- * raised. The resource's `rules` and `now` decide what it says the member can still do and, on a
+ * raised. The booking's terms and `now` decide what it says the member can still do and, on a
  * machine that needs check-in, when to check in.
  */
 export async function queueBookingConfirmation(
   trx: Kysely<Database>,
   to: string,
   booking: Booking,
-  { rules, now, changed = false }: { rules: ActionRules; now: Date; changed?: boolean },
+  { now, changed = false }: { now: Date; changed?: boolean },
 ) {
+  const rules = booking.terms;
   const checkIn = checkInMailText(booking.start, rules.checkInGraceMinutes, hereUrl(booking.resource.slug));
   const message = linkMessage({
     to,

@@ -85,9 +85,8 @@ async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPay
       'resources.slug',
       'resources.status as resource_status',
       'resources.status_since',
-      'resources.cancel_cutoff_minutes',
-      'resources.check_in_required',
-      'resources.grace_minutes',
+      'bookings.cancel_cutoff_minutes',
+      'bookings.check_in_grace_minutes',
       'users.email',
       'users.booking_reminders',
     ])
@@ -96,9 +95,10 @@ async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPay
   // Cancelled or moved since (a move queued reminders of its own), or the member said no.
   if (!row || row.status !== 'active' || row.sequence !== payload.sequence || !row.booking_reminders) return;
   const when = whenText({ start: row.starts_at, end: row.ends_at });
+  // The terms the booking was made under, not the resource's of today.
   const rules = {
     cancelCutoffMinutes: row.cancel_cutoff_minutes,
-    checkInGraceMinutes: row.check_in_required ? row.grace_minutes : null,
+    checkInGraceMinutes: row.check_in_grace_minutes,
   };
   const checkIn = checkInMailText(row.starts_at, rules.checkInGraceMinutes, hereUrl(row.slug));
   const plans = plansText({ start: row.starts_at, status: row.status }, rules, now);

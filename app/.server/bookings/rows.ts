@@ -151,6 +151,7 @@ export const toBooking = (row: BookingRow): Booking => ({
   checkedInAt: row.checked_in_at,
   checkedOutAt: row.checked_out_at,
   releasedAt: row.released_at,
+  terms: { cancelCutoffMinutes: row.cancel_cutoff_minutes, checkInGraceMinutes: row.check_in_grace_minutes },
 });
 
 /**

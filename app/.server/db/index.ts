@@ -35,6 +35,7 @@ import * as jobs from './migrations/013-jobs';
 import * as checkIn from './migrations/014-check-in';
 import * as strikes from './migrations/015-strikes';
 import * as worker from './migrations/016-worker';
+import * as bookingTerms from './migrations/017-booking-terms';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '014-check-in': checkIn,
   '015-strikes': strikes,
   '016-worker': worker,
+  '017-booking-terms': bookingTerms,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -283,6 +283,10 @@ export interface BookingsTable {
   checked_out_at: Generated<string | null>;
   /** when the worker released it, nobody having checked in (status 'no_show') */
   released_at: Generated<string | null>;
+  /** the terms it was made under (migration 017): the resource's cutoff and check-in grace then */
+  cancel_cutoff_minutes: Generated<number>;
+  /** null: no check-in */
+  check_in_grace_minutes: Generated<number | null>;
 }
 
 /** A booking's history (migration 014), appended in the transaction of each change. */

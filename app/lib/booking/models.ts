@@ -51,7 +51,28 @@ export interface Booking {
   checkedInAt: string | null;
   checkedOutAt: string | null;
   releasedAt: string | null;
+  /** the terms it was made under, whatever its resource says since */
+  terms: BookingTerms;
 }
+
+/**
+ * The rules a booking keeps from when it was made or changed (migration 017): a resource's cutoff
+ * or check-in changed later does not change what cancelling, releasing or checking in to it costs.
+ */
+export interface BookingTerms {
+  cancelCutoffMinutes: number;
+  /** minutes after the start by which to check in; null: no check-in */
+  checkInGraceMinutes: number | null;
+}
+
+/** The terms a booking made now under `rules` keeps. */
+export const termsOf = (rules: {
+  cancelCutoffMinutes: number;
+  checkInGraceMinutes?: number | null;
+}): BookingTerms => ({
+  cancelCutoffMinutes: rules.cancelCutoffMinutes,
+  checkInGraceMinutes: rules.checkInGraceMinutes ?? null,
+});
 
 /**
  * 'active' (booked), 'checked_in', 'checked_out' (ended early), 'no_show' (released: nobody

@@ -451,7 +451,7 @@ export async function queueing<T>(work: () => Promise<T>): Promise<T> {
 /** What the oldest owed job is doing: waiting for a worker, running, past its lease, or waiting to retry. */
 export type OwedState = 'due' | 'running' | 'lease-expired' | 'retry-wait';
 
-const owedState = (job: Pick<JobRow, 'state' | 'run_at' | 'lease_until'>, at: string): OwedState =>
+export const owedState = (job: Pick<JobRow, 'state' | 'run_at' | 'lease_until'>, at: string): OwedState =>
   job.state === 'running'
     ? job.lease_until && job.lease_until < at
       ? 'lease-expired'
@@ -461,7 +461,7 @@ const owedState = (job: Pick<JobRow, 'state' | 'run_at' | 'lease_until'>, at: st
       : 'due';
 
 /** When a job was first owed (rows from before migration 016 have no due_at). */
-const firstDue = (job: Pick<JobRow, 'due_at' | 'run_at'>) => job.due_at ?? job.run_at;
+export const firstDue = (job: Pick<JobRow, 'due_at' | 'run_at'>) => job.due_at ?? job.run_at;
 
 /**
  * The figures /admin/jobs and /healthz show. A job is owed from its first due time until it is

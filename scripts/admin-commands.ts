@@ -10,7 +10,7 @@ import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 import { bookings } from '../app/.server/bookings';
-import { StrikeWaiveSchema } from '../app/lib/booking/schemas';
+import { StrikeDeclineSchema, StrikeWaiveSchema } from '../app/lib/booking/schemas';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -20,9 +20,11 @@ export const USAGE = `usage: npm run admin -- <command>
   project list
   member list
   resource list             the lab's resources: slug, name, status, induction
-  strike list               members' strikes that count (unwaived), those they asked to waive first
+  strike list               members' strikes that count, not yet waived or declined, asked ones first
   strike waive ID --reason TEXT
                             waives one (audited; the member is e-mailed the reason)
+  strike decline ID --reason TEXT
+                            declines a member's request to waive one (audited; e-mailed too)
   induction appoint USERNAME SLUG
                             names a member inductor for an induction (/admin/inductions does more)
   member promote USERNAME   gives the admin role (the /admin pages)
@@ -218,8 +220,21 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
         { strikeId: parsed.data.strike, reason: parsed.data.reason },
         'cli',
       );
-      if (!waived) throw new UsageError('that strike is already waived, or gone');
+      if (!waived) throw new UsageError('that strike is already waived or declined, or gone');
       return `waived the strike of @${waived.username}; they are e-mailed the reason`;
+    }
+    case 'strike decline': {
+      const [id, ...more] = rest;
+      const opts = options(more, ['reason']);
+      if (!id || opts.reason === undefined) throw new UsageError('strike decline needs ID and --reason TEXT');
+      const parsed = StrikeDeclineSchema.safeParse({ intent: 'decline', strike: id, reason: opts.reason });
+      if (!parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
+      const declined = await bookings.strikes.decline(
+        { strikeId: parsed.data.strike, reason: parsed.data.reason },
+        'cli',
+      );
+      if (!declined) throw new UsageError('that request to waive is already answered, or gone');
+      return `declined to waive the strike of @${declined.username}; they are e-mailed the reason`;
     }
     case 'induction appoint': {
       if (rest.length !== 2) throw new UsageError('induction appoint needs USERNAME and SLUG');

@@ -145,7 +145,7 @@ test('strike list and waive: the same rule and schema as /admin/strikes, audited
   );
   expect(
     await runAdminCommand(['strike', 'waive', id, '--reason', 'again']).then(() => '', failureLine),
-  ).toBe('that strike is already waived, or gone');
+  ).toBe('that strike is already waived or declined, or gone');
   expect(
     await db
       .selectFrom('audit_log')
@@ -158,4 +158,47 @@ test('strike list and waive: the same rule and schema as /admin/strikes, audited
     await db.selectFrom('jobs').select('key').where('key', '=', `mail:strike-waived:${id}`).execute(),
   ).toHaveLength(1);
   expect(await runAdminCommand(['strike', 'list'])).not.toContain(id);
+});
+
+test('strike decline: only an open request, with a reason; the member mailed, audited', async () => {
+  const { db } = await import('../app/.server/db');
+  const { newMember } = await import('../tests/support/store-fixtures');
+  const { addStrike, askToWaive } = await import('../app/.server/bookings/strikes');
+  const member = await newMember(db, 'declined');
+  const { id } = await addStrike(db, {
+    userId: member.id,
+    bookingId: null,
+    kind: 'late-cancel',
+    about: 'CLI Mill, Friday 4 December 2026, 10:00–11:00',
+    now: new Date(),
+  });
+  for (const [args, message] of [
+    [['strike', 'decline', id], 'strike decline needs ID and --reason TEXT'],
+    [['strike', 'decline', id, '--reason', ' '], 'Reason is required'],
+    [['strike', 'decline', 'nope', '--reason', 'x'], 'Unknown strike'],
+    // Nobody asked to waive it yet.
+    [['strike', 'decline', id, '--reason', 'x'], 'that request to waive is already answered, or gone'],
+  ] as const) {
+    const failure = await runAdminCommand([...args]).then(() => 'no failure', failureLine);
+    expect(failure, args.join(' ')).toBe(message);
+  }
+  await askToWaive(db, { strikeId: id, userId: member.id, reason: 'Snow' });
+  expect(await runAdminCommand(['strike', 'decline', id, '--reason', 'The lab was open'])).toBe(
+    `declined to waive the strike of @${member.username}; they are e-mailed the reason`,
+  );
+  expect(
+    await db
+      .selectFrom('jobs')
+      .select('key')
+      .where('key', '=', `mail:strike-waiver-declined:${id}`)
+      .execute(),
+  ).toHaveLength(1);
+  expect(
+    await db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'detail'])
+      .where('action', '=', 'strike.decline')
+      .where('target', 'like', `%${member.username}%`)
+      .execute(),
+  ).toEqual([{ actor: 'admin CLI', action: 'strike.decline', detail: 'The lab was open' }]);
 });

@@ -24,6 +24,7 @@ export {
   BookingRemindersSchema,
   CheckInForSchema,
   CheckInSchema,
+  StrikeDeclineSchema,
   StrikeWaiveSchema,
   WaiveAskSchema,
   InductionDeclineSchema,

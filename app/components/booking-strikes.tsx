@@ -1,6 +1,7 @@
 // The member's strikes on /bookings (docs/product.md §10 'Strikes'): what each was for, until when
-// it counts, whether it was waived, and 'Ask to waive' with a reason for the admins. A plain POST
-// form per strike, to /bookings. The pause they cause is told at the top of the page.
+// it counts, whether it was waived (or the request declined), and 'Ask to waive' with a reason for
+// the admins: a plain POST form per strike, to /bookings. The pause they cause is told at the top
+// of the page.
 import { Form } from '@remix-run/react';
 import { useIsPending } from '~/components/pending';
 import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
@@ -12,6 +13,8 @@ export interface ShownStrike {
   counts: string;
   waived: string | null;
   asked: string | null;
+  /** the admin's reason for declining the request to waive it */
+  declined: string | null;
 }
 
 export function Strikes({ strikes, rule }: { strikes: ShownStrike[]; rule: string }) {
@@ -27,7 +30,9 @@ export function Strikes({ strikes, rule }: { strikes: ShownStrike[]; rule: strin
               <strong>{STRIKE_KIND_TEXT[strike.kind]}</strong>: {strike.about}.{' '}
               {strike.waived ? `Waived: ${strike.waived}` : `Counts until ${strike.counts}.`}
             </p>
-            {strike.waived ? null : strike.asked ? (
+            {strike.waived ? null : strike.declined !== null ? (
+              <p className="muted">Your request to waive it was declined: {strike.declined}</p>
+            ) : strike.asked ? (
               <p className="muted">You asked to waive it on {strike.asked}.</p>
             ) : (
               <Form method="post" className="waive-ask">

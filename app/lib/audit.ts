@@ -29,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   'induction.revoke': 'revoked the induction of',
   'job.retry': 'retried the dead',
   'strike.waive': 'waived the strike of',
+  'strike.decline': 'declined to waive the strike of',
   'booking.check-in': 'checked in, for the member,',
   'bookings.export': 'downloaded as CSV',
 };

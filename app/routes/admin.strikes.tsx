@@ -1,5 +1,6 @@
-// /admin/strikes — members' no-show strikes that still count (docs/product.md §10 'Strikes'), the
-// ones a member asked to waive first, with their reason; 'Waive' with a reason (audited). Admins only.
+// /admin/strikes — members' strikes that still count and are not yet answered (docs/product.md §10
+// 'Strikes'), the ones a member asked to waive first, with their reason; 'Waive' with a reason, and
+// for a request 'Decline' with one; the member is mailed either (audited). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
@@ -11,6 +12,7 @@ import {
   readForm,
   redirect,
   requireAdmin,
+  StrikeDeclineSchema,
   StrikeWaiveSchema,
   tooLarge,
   UNKNOWN_FORM,
@@ -44,14 +46,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
-  if (formData.get('intent') !== 'waive') return formReply(formError(UNKNOWN_FORM));
-  const submission = parseWithZod(formData, { schema: StrikeWaiveSchema });
+  const intent = formData.get('intent');
+  if (intent !== 'waive' && intent !== 'decline') return formReply(formError(UNKNOWN_FORM));
+  const submission = parseWithZod(formData, {
+    schema: intent === 'waive' ? StrikeWaiveSchema : StrikeDeclineSchema,
+  });
   if (submission.status !== 'success') return formReply(submission.reply());
-  const { strike, reason } = submission.value;
-  if (!(await bookings.strikes.waive({ strikeId: strike, reason }, user)))
-    return formReply(formError('That strike is already waived, or gone.'), 404);
-  return redirect('/admin/strikes?waived');
+  const input = { strikeId: submission.value.strike, reason: submission.value.reason };
+  // Guarded in the store: of two admins answering at once, the second finds it answered.
+  const answered =
+    intent === 'waive'
+      ? await bookings.strikes.waive(input, user)
+      : await bookings.strikes.decline(input, user);
+  if (!answered) return formReply(formError(ANSWERED[intent]), 404);
+  return redirect(`/admin/strikes?${intent === 'waive' ? 'waived' : 'declined'}`);
 }
+
+const ANSWERED = {
+  waive: 'That strike is already waived or declined, or gone.',
+  decline: 'That request to waive is already answered, or gone.',
+};
 
 export default function AdminStrikes() {
   const strikes = useLoaderData<typeof loader>();
@@ -64,6 +78,10 @@ export default function AdminStrikes() {
       {params.has('waived') ? (
         <p className="form-success" role="status">
           Waived. The member sees it on My bookings.
+        </p>
+      ) : params.has('declined') ? (
+        <p className="form-success" role="status">
+          Declined. The member is mailed your reason; the strike counts on.
         </p>
       ) : null}
       <FormBanner errors={allErrors(answer?.result)} />
@@ -83,7 +101,7 @@ export default function AdminStrikes() {
                 <input type="hidden" name="intent" value="waive" />
                 <input type="hidden" name="strike" value={strike.id} />
                 <div className="field">
-                  <label htmlFor={`waive-${strike.id}`}>Reason</label>
+                  <label htmlFor={`waive-${strike.id}`}>Reason to waive</label>
                   <input id={`waive-${strike.id}`} name="reason" required maxLength={300} />
                 </div>
                 <button
@@ -95,6 +113,24 @@ export default function AdminStrikes() {
                   Waive
                 </button>
               </Form>
+              {strike.request !== null ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="decline" />
+                  <input type="hidden" name="strike" value={strike.id} />
+                  <div className="field">
+                    <label htmlFor={`decline-${strike.id}`}>Reason to decline</label>
+                    <input id={`decline-${strike.id}`} name="reason" required maxLength={300} />
+                  </div>
+                  <button
+                    type="submit"
+                    className="button button-secondary button-small"
+                    disabled={busy}
+                    aria-label={`Decline the request of @${strike.member.username}: ${strike.about}`}
+                  >
+                    Decline
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

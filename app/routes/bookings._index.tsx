@@ -109,6 +109,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         counts: dateName(labDayOf(new Date(strike.expiresAt))),
         waived: strike.waivedAt ? strike.waiveReason || 'by the lab' : null,
         asked: strike.waiveAskedAt ? dateName(labDayOf(new Date(strike.waiveAskedAt))) : null,
+        declined: strike.declinedAt ? strike.declineReason : null,
       })),
     },
   };

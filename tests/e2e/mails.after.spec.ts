@@ -18,6 +18,7 @@ const KINDS: [string, RegExp][] = [
   ['reminder', /^Reminder: /],
   ['strike waiver request', /^Strike waiver request: /],
   ['strike waived', /^Strike waived: /],
+  ['waiver declined', /^Waiver declined: /],
   ['induction request', /^Induction request: /],
   ['induction signed off', /^Induction signed off: /],
   ['induction revoked', /^Induction revoked: /],

@@ -1,7 +1,7 @@
 // No-show strikes (docs/product.md §10 'Strikes'): a released booking's strike on /bookings, 'Ask
 // to waive' and an admin waiving it; three strikes refuse a booking with the texts of the rule, and
-// pause the member on /bookings and every week; 'Release this booking' past the cutoff counts as a
-// late cancel.
+// pause the member on /bookings and every week; an admin declines a request to waive, with a reason;
+// 'Release this booking' past the cutoff counts as a late cancel.
 import { signedIn, signedInAdmin } from './accounts';
 import { expect, HTTP, test } from './fixtures';
 import { fixtureBooking, fixtureResource, fixtureStrike } from '../support/admin';
@@ -43,7 +43,7 @@ test('a no-show is a strike on My bookings; the member asks to waive it and an a
   const item = adminPage.getByRole('listitem').filter({ hasText: `@${member.username}` });
   await expect(item).toContainText('They ask to waive it: “The tram broke down on the Luas red line.”');
   await expectAccessible(adminPage);
-  await item.getByLabel('Reason').fill('Luas outage that morning');
+  await item.getByLabel('Reason to waive').fill('Luas outage that morning');
   await item.getByRole('button', { name: /^Waive the strike of/ }).click();
   await expect(adminPage.getByRole('main').getByRole('status')).toHaveText(
     'Waived. The member sees it on My bookings.',
@@ -81,8 +81,9 @@ test(
   },
 );
 
-test('a paused member is told at the top of My bookings and above every week, with no Free links', async ({
+test('a paused member is told on My bookings and above every week; a declined waiver is mailed', async ({
   page,
+  browser,
   expectAccessible,
 }) => {
   const member = await signedIn(page);
@@ -113,6 +114,44 @@ test('a paused member is told at the top of My bookings and above every week, wi
   await expectAccessible();
   await week.getByRole('link', { name: 'Your strikes' }).click();
   await expect(page).toHaveURL('/bookings#strikes-heading');
+
+  // The member asks to waive one; the request reaches the admins with Reply-To the member, and an
+  // admin declines it with a reason the member is mailed. The strike counts on.
+  const adminPage = await (await browser.newContext()).newPage();
+  const admin = await signedInAdmin(adminPage);
+  const strikes = page.getByRole('region', { name: 'Strikes' });
+  await strikes.getByLabel('Why should it be waived?').first().fill('The tram broke down.');
+  await strikes.getByRole('button', { name: 'Ask to waive' }).first().click();
+  await expect(strikes).toContainText('You asked to waive it on');
+  const request = await waitForMail(
+    admin.email,
+    (mail) => mail.subject === `Strike waiver request: @${member.username}`,
+  );
+  expect(request.raw).toMatch(new RegExp(`^Reply-To: ${member.email.replace(/[.+]/g, '\\$&')}\\s*$`, 'im'));
+
+  await adminPage.goto('/admin/strikes');
+  const item = adminPage
+    .getByRole('listitem')
+    .filter({ hasText: `@${member.username}` })
+    .filter({ hasText: 'They ask to waive it' });
+  await expectAccessible(adminPage);
+  // Only spaces: refused with the field's rule, nothing changed.
+  await item.getByLabel('Reason to decline').fill('   ');
+  await item.getByRole('button', { name: /^Decline the request of/ }).click();
+  await expect(adminPage.getByRole('main').getByRole('alert')).toHaveText('Reason is required');
+  await item.getByLabel('Reason to decline').fill('Trams ran all morning.');
+  await item.getByRole('button', { name: /^Decline the request of/ }).click();
+  await expect(adminPage.getByRole('main').getByRole('status')).toHaveText(
+    'Declined. The member is mailed your reason; the strike counts on.',
+  );
+  await expect(item).toHaveCount(0);
+  await adminPage.context().close();
+  const declined = await waitForMail(member.email, (mail) => mail.subject.startsWith('Waiver declined: '));
+  expect(declined.text).toContain('The lab declined to waive your strike for');
+  expect(declined.text).toContain('Trams ran all morning.');
+  await page.reload();
+  await expect(strikes).toContainText('Your request to waive it was declined: Trams ran all morning.');
+  await expect(page.getByRole('main').getByRole('note').first()).toHaveText(paused);
 });
 
 test('past the cutoff, Release this booking frees the slot and counts as a late cancel', async ({ page }) => {

@@ -41,6 +41,7 @@ import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-i
 import { historyOf } from './events';
 import {
   askToWaive,
+  declineWaiver,
   memberPause,
   memberStrikes,
   strikeSettings,
@@ -287,7 +288,7 @@ export function bookingsIn(db: Kysely<Database>) {
       return queueing(() => releaseLate(db, bookingId, userId));
     },
 
-    /** The member's strikes, and asking to waive one; admins waive (audited). */
+    /** The member's strikes, and asking to waive one; admins waive or decline (audited). */
     strikes: {
       mine: async (userId: string) => ({
         ...(await memberStrikes(db, userId)),
@@ -303,6 +304,9 @@ export function bookingsIn(db: Kysely<Database>) {
       toWaive: () => strikesToWaive(db),
       waive: (input: { strikeId: string; reason: string }, actor: Actor) =>
         queueing(() => waiveStrike(db, input, actor)),
+      /** Declines a member's request to waive one, with the reason they are mailed (audited). */
+      decline: (input: { strikeId: string; reason: string }, actor: Actor) =>
+        queueing(() => declineWaiver(db, input, actor)),
     },
 
     /** 'Booking reminders' on /bookings: whether the member is mailed them. */

@@ -100,25 +100,29 @@ export async function queueReleased(trx: Kysely<Database>, to: string, booking: 
   );
 }
 
-/** A member asks the admins to waive a strike, with their reason. */
+/** A member asks the admins to waive a strike, with their reason; a reply reaches the member. */
 export async function queueWaiveRequest(
   trx: Kysely<Database>,
   to: string[],
-  request: { id: string; member: { username: string; fullname: string }; about: string; reason: string },
+  request: {
+    id: string;
+    member: { username: string; fullname: string; email: string };
+    about: string;
+    reason: string;
+  },
 ) {
   for (const address of to)
-    await queueMail(
-      trx,
-      `strike-waive-request:${request.id}:${address}`,
-      linkMessage({
+    await queueMail(trx, `strike-waive-request:${request.id}:${address}`, {
+      ...linkMessage({
         to: address,
         subject: `Strike waiver request: @${request.member.username}`,
         intro: `${request.member.fullname} (@${request.member.username}) asks you to waive the strike for ${request.about}: ${request.reason}`,
         button: 'Open strikes',
         link: new URL('/admin/strikes', config.PUBLIC_URL).toString(),
-        outro: 'Waive it there with a reason, or leave it: it expires on its own.',
+        outro: `Waive it or decline it there, with a reason ${request.member.fullname} is mailed; reply to this e-mail to reach them.`,
       }),
-    );
+      replyTo: request.member.email,
+    });
 }
 
 /**
@@ -144,6 +148,26 @@ export async function queueStrikeWaived(
       outro: strike.stillPaused
         ? `Your new bookings are still paused by your other strikes. ${strike.stillPaused}`
         : 'It no longer counts towards a pause in your bookings.',
+    }),
+  );
+}
+
+/** An admin declined the member's request to waive a strike: the reason, and until when it counts. */
+export async function queueWaiverDeclined(
+  trx: Kysely<Database>,
+  to: string,
+  declined: { id: string; about: string; reason: string; counts: string; paused: string | null },
+) {
+  await queueMail(
+    trx,
+    `strike-waiver-declined:${declined.id}`,
+    linkMessage({
+      to,
+      subject: `Waiver declined: ${declined.about}`,
+      intro: `The lab declined to waive your strike for ${declined.about}: ${sentence(declined.reason)} It counts until ${declined.counts}.${declined.paused ? ` Your new bookings are paused. ${declined.paused}` : ''}`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'Your strikes and when each stops counting are on My bookings.',
     }),
   );
 }
@@ -196,25 +220,24 @@ export async function queueInductionSignedOff(
   );
 }
 
-/** An open request (`requestId`) declined with the inductor's reason. */
+/** An open request (`requestId`) declined with the inductor's reason; a reply reaches the inductor. */
 export async function queueInductionDeclined(
   trx: Kysely<Database>,
   to: string,
-  declined: { requestId: string; induction: string; reason: string },
+  declined: { requestId: string; induction: string; reason: string; inductorEmail: string },
 ) {
   const { induction, reason } = declined;
-  await queueMail(
-    trx,
-    `induction-declined:${declined.requestId}`,
-    linkMessage({
+  await queueMail(trx, `induction-declined:${declined.requestId}`, {
+    ...linkMessage({
       to,
-      subject: `Induction request: ${induction}`,
+      subject: `Induction request declined: ${induction}`,
       intro: `Not yet: ${reason}`,
       button: 'Ask again later',
       link: inductionsUrl(),
-      outro: `You can ask for the ${induction} again from the machine's page.`,
+      outro: `Reply to this e-mail to ask the inductor about it. You can ask for the ${induction} again from the machine's page.`,
     }),
-  );
+    replyTo: declined.inductorEmail,
+  });
 }
 
 /**

@@ -1,12 +1,13 @@
 // Strikes on the real store (both engines): a no-show gives one (not when the lab's machine was
 // out of service), a booking released past its cutoff too (waived when someone books the slot),
 // three stop new bookings for 14 days, counted under the member's lock while a release runs.
+import crypto from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../db';
 import { book } from './book';
 import { releaseNoShows } from './check-in';
 import { bookingsIn } from './index';
-import { addStrike } from './strikes';
+import { addStrike, askToWaive } from './strikes';
 import {
   hourAhead,
   newMember,
@@ -29,7 +30,7 @@ const mailText = async (key: string) =>
   JSON.parse(
     (await db.selectFrom('jobs').select('payload').where('key', '=', `mail:${key}`).executeTakeFirstOrThrow())
       .payload,
-  ) as { to: string; subject: string; text: string };
+  ) as { to: string; subject: string; text: string; replyTo?: string };
 
 const strikesOf = (userId: string) =>
   db
@@ -169,6 +170,74 @@ describe('strikes', () => {
         'Your strike for Laser Cutter, Friday 4 December 2026, 10:00–11:00 was waived by the lab: Luas outage that morning',
       ),
     });
+  });
+
+  test('a request to waive is declined once with a reason; two admins at once give one answer', async () => {
+    const admin = await newMember(db, 'adm');
+    await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const member = await newMember(db, 'asks');
+    const strike = async (about: string) =>
+      (await addStrike(db, { userId: member.id, bookingId: null, kind: 'no-show', about, now: new Date() }))
+        .id;
+    const [first, second, unasked] = [
+      await strike('Mill, one'),
+      await strike('Mill, two'),
+      await strike('Mill, three'),
+    ];
+    for (const id of [first, second])
+      expect(await askToWaive(db, { strikeId: id, userId: member.id, reason: 'My bike was stolen' })).toBe(
+        true,
+      );
+    // The request reaches the admins with Reply-To the member.
+    expect(await mailText(`strike-waive-request:${first}:${admin.email}`)).toMatchObject({
+      subject: `Strike waiver request: @${member.username}`,
+      replyTo: member.email,
+    });
+
+    const actor = { username: 'root' };
+    const reason = 'A stolen bike is not the lab’s to forgive';
+    // Nothing to decline: no such strike, or one nobody asked about.
+    for (const strikeId of [crypto.randomUUID(), unasked])
+      expect(await bookings.strikes.decline({ strikeId, reason }, actor)).toBeNull();
+    expect(await bookings.strikes.decline({ strikeId: first, reason }, actor)).toEqual({
+      username: member.username,
+    });
+    // Answered: neither a second decline nor a waive after it.
+    expect(await bookings.strikes.decline({ strikeId: first, reason }, actor)).toBeNull();
+    expect(await bookings.strikes.waive({ strikeId: first, reason: 'changed my mind' }, actor)).toBeNull();
+    expect(await mailText(`strike-waiver-declined:${first}`)).toMatchObject({
+      to: member.email,
+      subject: 'Waiver declined: Mill, one',
+      text: expect.stringMatching(
+        /The lab declined to waive your strike for Mill, one: A stolen bike is not the lab’s to forgive\. It counts until \d+ \w+ \d{4}\. Your new bookings are paused\. You have 3 strikes \(3 no-shows\)/,
+      ),
+    });
+    const mine = await bookings.strikes.mine(member.id);
+    expect(mine.strikes.find((each) => each.id === first)).toMatchObject({
+      waivedAt: null,
+      declineReason: reason,
+    });
+    expect((await bookings.strikes.toWaive()).map((each) => each.id)).not.toContain(first);
+
+    // Two admins answer the second request at once: one wins, and only its mail is queued.
+    const answers = await Promise.all([
+      bookings.strikes.waive({ strikeId: second, reason: 'Fair enough' }, actor),
+      bookings.strikes.decline({ strikeId: second, reason: 'No' }, { username: 'other' }),
+    ]);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    const queued = await db
+      .selectFrom('jobs')
+      .select('key')
+      .where('key', 'in', [`mail:strike-waived:${second}`, `mail:strike-waiver-declined:${second}`])
+      .execute();
+    expect(queued).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target', 'like', `@${member.username}: Mill, %`)
+        .execute(),
+    ).toHaveLength(2);
   });
 
   test('three stop new bookings for 14 days: the refusal says what it counts, since when and until when', async () => {

@@ -17,10 +17,10 @@ import {
   type StrikeKind,
   type StrikeSettings,
 } from '~/lib/booking/strikes';
-import { DAY_MS } from '~/lib/booking/time';
+import { dateName, DAY_MS, labDayOf } from '~/lib/booking/time';
 import { recordEvent } from './events';
 import { writeTransaction } from './rows';
-import { queueStrikeWaived, queueWaiveRequest } from './mail';
+import { queueStrikeWaived, queueWaiveRequest, queueWaiverDeclined } from './mail';
 
 export const strikeSettings = (): StrikeSettings => ({
   limit: config.STRIKES_TO_SUSPEND,
@@ -171,6 +171,8 @@ export interface Strike {
   waiveReason: string;
   waiveAskedAt: string | null;
   waiveRequest: string;
+  declinedAt: string | null;
+  declineReason: string;
 }
 
 const toStrike = (row: {
@@ -184,6 +186,8 @@ const toStrike = (row: {
   waive_reason: string;
   waive_asked_at: string | null;
   waive_request: string;
+  declined_at: string | null;
+  decline_reason: string;
 }): Strike => ({
   id: row.id,
   kind: row.kind,
@@ -195,6 +199,8 @@ const toStrike = (row: {
   waiveReason: row.waive_reason,
   waiveAskedAt: row.waive_asked_at,
   waiveRequest: row.waive_request,
+  declinedAt: row.declined_at,
+  declineReason: row.decline_reason,
 });
 
 /** The member's strikes that have not expired (waived ones too), newest first, and what they stop. */
@@ -235,7 +241,7 @@ export async function askToWaive(
     const [member, admins] = await Promise.all([
       trx
         .selectFrom('users')
-        .select(['username', 'fullname'])
+        .select(['username', 'fullname', 'email'])
         .where('id', '=', input.userId)
         .executeTakeFirstOrThrow(),
       trx
@@ -254,7 +260,7 @@ export async function askToWaive(
   });
 }
 
-/** The strikes admins may waive: unwaived and counting, those asked about first. */
+/** The strikes admins may waive: unwaived, undeclined and counting, those asked about first. */
 export async function strikesToWaive(db: Kysely<Database>, now = new Date()) {
   const rows = await db
     .selectFrom('strikes')
@@ -262,6 +268,7 @@ export async function strikesToWaive(db: Kysely<Database>, now = new Date()) {
     .selectAll('strikes')
     .select(['users.username', 'users.fullname'])
     .where('strikes.waived_at', 'is', null)
+    .where('strikes.declined_at', 'is', null)
     .where('strikes.expires_at', '>', now.toISOString())
     .orderBy((eb) => eb.case().when('strikes.waive_asked_at', 'is', null).then(1).else(0).end())
     .orderBy('strikes.created_at', 'desc')
@@ -275,7 +282,7 @@ export async function strikesToWaive(db: Kysely<Database>, now = new Date()) {
 
 /**
  * An admin waives a strike with a reason (audited), and the member is mailed it; whose it was, or
- * null when there is no such unwaived strike.
+ * null when there is no such strike still unanswered (waived or declined already, or gone).
  */
 export async function waiveStrike(
   db: Kysely<Database>,
@@ -289,6 +296,8 @@ export async function waiveStrike(
       .set({ waived_at: now.toISOString(), waived_by: actorName(actor), waive_reason: input.reason })
       .where('id', '=', input.strikeId)
       .where('waived_at', 'is', null)
+      // One answer per strike: a declined request is not waived after all by a second admin.
+      .where('declined_at', 'is', null)
       .returning(['user_id', 'about', 'booking_id'])
       .executeTakeFirst();
     if (!waived) return null;
@@ -309,6 +318,51 @@ export async function waiveStrike(
       action: 'strike.waive',
       target: `@${member.username}: ${waived.about}`,
       detail: input.reason,
+    });
+    return { username: member.username };
+  });
+}
+
+/**
+ * An admin declines a member's request to waive a strike, with a reason (audited), and the member
+ * is mailed it; whose it was, or null when there is no such request still unanswered. The strike
+ * counts on until it expires.
+ */
+export async function declineWaiver(
+  db: Kysely<Database>,
+  input: { strikeId: string; reason: string },
+  actor: Actor,
+  now = new Date(),
+) {
+  return writeTransaction(db, async (trx) => {
+    const declined = await trx
+      .updateTable('strikes')
+      .set({ declined_at: now.toISOString(), declined_by: actorName(actor), decline_reason: input.reason })
+      .where('id', '=', input.strikeId)
+      .where('waive_asked_at', 'is not', null)
+      .where('waived_at', 'is', null)
+      .where('declined_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .returning(['user_id', 'about', 'expires_at'])
+      .executeTakeFirst();
+    if (!declined) return null;
+    const member = await trx
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where('id', '=', declined.user_id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'strike.decline',
+      target: `@${member.username}: ${declined.about}`,
+      detail: input.reason,
+    });
+    const pause = await memberPause(trx, declined.user_id, now);
+    await queueWaiverDeclined(trx, member.email, {
+      id: input.strikeId,
+      about: declined.about,
+      reason: input.reason,
+      counts: dateName(labDayOf(new Date(declined.expires_at))),
+      paused: pause && pauseText(pause),
     });
     return { username: member.username };
   });

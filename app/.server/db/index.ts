@@ -36,6 +36,7 @@ import * as checkIn from './migrations/014-check-in';
 import * as strikes from './migrations/015-strikes';
 import * as worker from './migrations/016-worker';
 import * as bookingTerms from './migrations/017-booking-terms';
+import * as strikeDeclines from './migrations/018-strike-declines';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '015-strikes': strikes,
   '016-worker': worker,
   '017-booking-terms': bookingTerms,
+  '018-strike-declines': strikeDeclines,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -354,6 +354,10 @@ export interface StrikesTable {
   waive_reason: Generated<string>;
   waive_asked_at: Generated<string | null>;
   waive_request: Generated<string>;
+  /** the request to waive it declined (migration 018): when, by whom, why */
+  declined_at: Generated<string | null>;
+  declined_by: Generated<string | null>;
+  decline_reason: Generated<string>;
 }
 
 export interface Database {

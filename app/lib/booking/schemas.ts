@@ -379,6 +379,13 @@ export const StrikeWaiveSchema = z.object({
   reason: required('Reason', 300),
 });
 
+/** /admin/strikes: 'Decline' a member's request to waive a strike, with the reason they are mailed. */
+export const StrikeDeclineSchema = z.object({
+  intent: z.literal('decline'),
+  strike: z.string().uuid('Unknown strike'),
+  reason: required('Reason', 300),
+});
+
 /** /bookings: 'Booking reminders' on or off. */
 export const BookingRemindersSchema = z.object({
   intent: z.literal('reminders'),

@@ -20,6 +20,7 @@ const KINDS: [string, RegExp][] = [
   ['strike waived', /^Strike waived: /],
   ['waiver declined', /^Waiver declined: /],
   ['induction request', /^Induction request: /],
+  ['induction declined', /^Induction request declined: /],
   ['induction signed off', /^Induction signed off: /],
   ['induction revoked', /^Induction revoked: /],
   ['induction expiry notice', /^Your .+ expires on /],

@@ -385,6 +385,31 @@ describe('the lab’s changes reach the bookings they touch', () => {
     expect(standing).toEqual([{ resource_id: other.id }]);
     const audit = await db.selectFrom('audit_log').select('action').where('detail', '=', 'Again').execute();
     expect(audit.map((row) => row.action).sort()).toEqual(['booking.cancel', 'induction.revoke']);
+    // Each cancelled booking's calendar cancellation goes out, as a maintenance block's does.
+    const cancelMail = await queuedMail(
+      `mail:booking-cancelled:${mine.status === 'booked' && mine.booking.id}:1`,
+    );
+    expect(cancelMail.to).toBe(member.email);
+    expect(cancelMail.attachments[0].content).toContain('METHOD:CANCEL');
+  });
+
+  test('the sign-off mail names only the machines the member can book now', async () => {
+    const induction = await newInduction(db, { name: 'Shop induction' });
+    await newResource(db, { induction: induction.id, name: 'Bandsaw' });
+    const broken = await newResource(db, { induction: induction.id, name: 'Drill press' });
+    await db.updateTable('resources').set({ status: 'out_of_service' }).where('id', '=', broken.id).execute();
+    const [member, boss] = [await newMember(db, 'shop'), await newMember(db, 'shop-boss')];
+    await signOff(db, admin(boss.id, boss.username), {
+      inductionId: induction.id,
+      userId: member.id,
+      note: '',
+    });
+    const [job] = await db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('key', 'like', `mail:induction-signed-off:${member.email}:%`)
+      .execute();
+    expect(JSON.parse(job!.payload).text).toMatch(/^You can now book Bandsaw\.\n/);
   });
 
   test('an inductor declines an open request once; another inductor’s induction is not theirs', async () => {
@@ -408,10 +433,22 @@ describe('the lab’s changes reach the bookings they touch', () => {
     );
     expect(twice.map((outcome) => outcome.status).sort()).toEqual(['declined', 'not-found']);
     expect(await openRequestsOf(member.id)).toEqual([]);
+    // Its own subject; a reply reaches the inductor who declined.
+    expect(await queuedMail(`mail:induction-declined:${request!.id}`)).toMatchObject({
+      to: member.email,
+      subject: `Induction request declined: ${induction.name}`,
+      replyTo: inductor.email,
+    });
   });
 });
 
 const openRequestsOf = (userId: string) => openRequests(db, { userId });
+
+/** The message a queued mail job carries. */
+const queuedMail = async (key: string) =>
+  JSON.parse(
+    (await db.selectFrom('jobs').select('payload').where('key', '=', key).executeTakeFirstOrThrow()).payload,
+  );
 
 describe('changing a booking', () => {
   test('another start or length: same row and UID, SEQUENCE raised; overlapping itself is no clash', async () => {

@@ -12,6 +12,7 @@ import { addLabMonths, labDayOf } from '~/lib/booking/time';
 import { OPEN, type Booking, type TouchedBooking } from '~/lib/booking/models';
 import { cancelRows, lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 import {
+  queueBookingCancelled,
   queueInductionDeclined,
   queueInductionRequest,
   queueInductionRevoked,
@@ -194,10 +195,12 @@ export async function signOff(
       target: `@${member.username}: ${induction.name}`,
       detail: input.note,
     });
+    // What the member can book now: not a machine out of service.
     const gated = await trx
       .selectFrom('resources')
       .select('name')
       .where('induction_id', '=', input.inductionId)
+      .where('status', '<>', 'out_of_service')
       .orderBy('position')
       .execute();
     await queueExpiryNotices(
@@ -289,12 +292,15 @@ export async function revokeInduction(
         now,
         input.reason,
       );
-      for (const booking of bookings)
+      for (const booking of bookings) {
         await recordAudit(trx, actor, {
           action: 'booking.cancel',
           target: `${booking.resource.name} ${booking.start} for @${row.username}`,
           detail: input.reason,
         });
+        // Its calendar cancellation (METHOD:CANCEL), as a maintenance block's 'Also cancel' sends.
+        await queueBookingCancelled(trx, row.email, booking, { reason: input.reason });
+      }
     }
     const cancelled = Boolean(input.alsoCancel && bookings.length);
     await queueInductionRevoked(trx, row.email, {
@@ -349,10 +355,16 @@ export async function declineRequest(
       target: `@${request.username}: ${request.name}`,
       detail: input.reason,
     });
+    const inductor = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', actor.id)
+      .executeTakeFirstOrThrow();
     await queueInductionDeclined(trx, request.email, {
       requestId: input.requestId,
       induction: request.name,
       reason: input.reason,
+      inductorEmail: inductor.email,
     });
     return { status: 'declined', member: { email: request.email }, induction: request.name };
   });

@@ -220,25 +220,24 @@ export async function queueInductionSignedOff(
   );
 }
 
-/** An open request (`requestId`) declined with the inductor's reason. */
+/** An open request (`requestId`) declined with the inductor's reason; a reply reaches the inductor. */
 export async function queueInductionDeclined(
   trx: Kysely<Database>,
   to: string,
-  declined: { requestId: string; induction: string; reason: string },
+  declined: { requestId: string; induction: string; reason: string; inductorEmail: string },
 ) {
   const { induction, reason } = declined;
-  await queueMail(
-    trx,
-    `induction-declined:${declined.requestId}`,
-    linkMessage({
+  await queueMail(trx, `induction-declined:${declined.requestId}`, {
+    ...linkMessage({
       to,
-      subject: `Induction request: ${induction}`,
+      subject: `Induction request declined: ${induction}`,
       intro: `Not yet: ${reason}`,
       button: 'Ask again later',
       link: inductionsUrl(),
-      outro: `You can ask for the ${induction} again from the machine's page.`,
+      outro: `Reply to this e-mail to ask the inductor about it. You can ask for the ${induction} again from the machine's page.`,
     }),
-  );
+    replyTo: declined.inductorEmail,
+  });
 }
 
 /**

@@ -319,6 +319,34 @@ test('SIGTERM mid-burst fails no request, and a backup taken meanwhile restores 
   }
 });
 
+/** A laser that needs check-in (15 minutes' grace), bookable any time in 30-minute slots; its slug. */
+async function checkInMachine(db: pg.Client, name: string) {
+  const slug = `${name.toLowerCase().replace(/ /g, '-')}-${crypto.randomBytes(3).toString('hex')}`;
+  const at = new Date().toISOString();
+  await db.query(
+    `insert into resources (id, slug, name, kind, hours, slot_minutes, min_minutes, max_minutes, horizon_days,
+       check_in_required, grace_minutes, created_at, updated_at)
+     values ($1, $2, $3, 'fabrication', 'any', 30, 30, 240, 14, 1, 15, $4, $4)`,
+    [crypto.randomUUID(), slug, name, at],
+  );
+  return slug;
+}
+
+/** Moves the bookings `where` ($1 = `value`) to an hour that began `minutes` ago: the clock moved on. */
+async function beganMinutesAgo(db: pg.Client, where: string, value: string, minutes: number) {
+  const [start, end] = [Date.now() - minutes * 60_000, Date.now() + (60 - minutes) * 60_000];
+  await db.query(
+    `update bookings set starts_at = $2, ends_at = $3, block_start = $4, block_end = $5 where ${where}`,
+    [
+      value,
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+      Math.floor(start / 60_000),
+      Math.floor(end / 60_000),
+    ],
+  );
+}
+
 /** The messages in the instances' outboxes (no SMTP server here; both by default), as raw text. */
 function outboxes(nodePorts = ports.slice(3, 5)) {
   return nodePorts.flatMap((port) => {
@@ -409,14 +437,7 @@ test('a booking made through one instance is released by the other instance work
     storageState: await clients[0].http.storageState(),
   });
   try {
-    const slug = `fault-laser-${crypto.randomBytes(3).toString('hex')}`;
-    const at = new Date().toISOString();
-    await db.query(
-      `insert into resources (id, slug, name, kind, hours, slot_minutes, min_minutes, max_minutes, horizon_days,
-         check_in_required, grace_minutes, created_at, updated_at)
-       values ($1, $2, 'Fault Laser', 'fabrication', 'any', 30, 30, 240, 14, 1, 15, $3, $3)`,
-      [crypto.randomUUID(), slug, at],
-    );
+    const slug = await checkInMachine(db, 'Fault Laser');
     const start = new Date(Math.ceil(Date.now() / 1_800_000) * 1_800_000 + 1_800_000);
     const booked = await http.post(`/resources/${slug}/book?start=${start.toISOString()}`, {
       form: { start: start.toISOString(), minutes: '60', note: '' },
@@ -424,17 +445,7 @@ test('a booking made through one instance is released by the other instance work
     });
     expect(booked.headers().location).toBe('/bookings?notice=booked');
     // The clock moves on: the booking began 20 minutes ago, and instance A is gone.
-    await db.query(
-      `update bookings set starts_at = $2, ends_at = $3, block_start = $4, block_end = $5
-       where resource_id = (select id from resources where slug = $1)`,
-      [
-        slug,
-        new Date(Date.now() - 20 * 60_000).toISOString(),
-        new Date(Date.now() + 40 * 60_000).toISOString(),
-        Math.floor((Date.now() - 20 * 60_000) / 60_000),
-        Math.floor((Date.now() + 40 * 60_000) / 60_000),
-      ],
-    );
+    await beganMinutesAgo(db, 'resource_id = (select id from resources where slug = $1)', slug, 20);
     const stopped = once(cluster.instances[0], 'exit');
     cluster.instances[0].kill('SIGTERM');
     await stopped;
@@ -528,14 +539,7 @@ test('a mail server that never answers stalls nothing; the mail leaves once when
       cluster.restart(index, { SMTP_URL: mail.url });
       await healthy(`http://127.0.0.1:${ports[3 + index]}`);
     }
-    const slug = `silent-laser-${crypto.randomBytes(3).toString('hex')}`;
-    const at = new Date().toISOString();
-    await db.query(
-      `insert into resources (id, slug, name, kind, hours, slot_minutes, min_minutes, max_minutes, horizon_days,
-         check_in_required, grace_minutes, created_at, updated_at)
-       values ($1, $2, 'Silent Laser', 'fabrication', 'any', 30, 30, 240, 14, 1, 15, $3, $3)`,
-      [crypto.randomUUID(), slug, at],
-    );
+    const slug = await checkInMachine(db, 'Silent Laser');
     // A booking through nginx answers as soon as it is saved, its confirmation owed.
     const start = new Date(Math.ceil(Date.now() / 1_800_000) * 1_800_000 + 1_800_000);
     const sent = Date.now();
@@ -569,16 +573,7 @@ test('a mail server that never answers stalls nothing; the mail leaves once when
     expect(Number(health.headers.get('oldest-due-job'))).toBeGreaterThanOrEqual(1);
     expect(['retry-wait', 'running', 'due']).toContain(health.headers.get('oldest-due-job-state'));
     // The release of no-shows still runs: the booking began 20 minutes ago and nobody came.
-    await db.query(
-      `update bookings set starts_at = $2, ends_at = $3, block_start = $4, block_end = $5 where id = $1`,
-      [
-        ids[0].id,
-        new Date(Date.now() - 20 * 60_000).toISOString(),
-        new Date(Date.now() + 40 * 60_000).toISOString(),
-        Math.floor((Date.now() - 20 * 60_000) / 60_000),
-        Math.floor((Date.now() + 40 * 60_000) / 60_000),
-      ],
-    );
+    await beganMinutesAgo(db, 'id = $1', ids[0].id, 20);
     await expect
       .poll(
         async () => (await db.query('select status from bookings where id = $1', [ids[0].id])).rows[0].status,

@@ -58,13 +58,13 @@ const OWED_TEXT = {
   'retry-wait': 'waiting to try again',
 } as const;
 
-/** The groups of the list, in order, with what their rows' 'State' says. */
+/** The groups of the list, in order, with what their rows' 'State' says: what needs an eye first. */
 const GROUPS = [
   ['due', 'Due now'],
   ['running', 'Running'],
   ['retrying', 'Will try again'],
-  ['waiting', 'Scheduled'],
   ['dead', 'Dead'],
+  ['waiting', 'Scheduled'],
 ] as const;
 
 /** The sweeps by their row's name. */
@@ -119,7 +119,7 @@ export default function AdminJobs() {
         </div>
       </dl>
       <h2>The jobs</h2>
-      <p className="muted">Up to 50 of each state: due, running, waiting to try again, scheduled and dead.</p>
+      <p className="muted">Up to 50 of each state: due, running, waiting to try again, dead and scheduled.</p>
       {rows.length ? (
         <AdminTable label="Jobs" columns={['Job', 'State', 'Due', 'Tries', 'Last error', 'Actions']}>
           {rows.map((job) => (

@@ -3,58 +3,33 @@
 // refusal is permanent with the server's words; a silent server fails within the timeouts.
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { memorySmtp } from '../../tests/support/memory-smtp';
 
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof memorySmtp>>;
 let hung: net.Server;
-const received: string[] = [];
+let received: string[] = [];
 let mail: typeof import('./mail');
-
-/** A port on loopback for `server`, once it listens. */
-const listen = (server: { listen: (port: number, host: string, done: () => void) => unknown }) =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => server.listen(port, '127.0.0.1', () => resolve(port)));
-    });
-  });
 
 let hungPort: number;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, done) {
-      if (address.address.startsWith('nobody@'))
-        return done(
-          Object.assign(new Error('5.1.1 <nobody@example.ie>: Recipient address rejected'), {
-            responseCode: 550,
-          }),
-        );
-      done();
-    },
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push(raw);
-        done();
-      });
-    },
+  smtp = await memorySmtp({
+    refuse: (address) =>
+      address.startsWith('nobody@') ? '5.1.1 <nobody@example.ie>: Recipient address rejected' : null,
   });
-  const port = await listen(smtp);
+  received = smtp.received;
   // Accepts, greets, then never answers a word.
   hung = net.createServer((socket) => socket.write('220 hung.example.ie ESMTP\r\n'));
-  hungPort = await listen(hung);
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+  await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+  hungPort = (hung.address() as net.AddressInfo).port;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`;
   process.env.SMTP_TIMEOUT_SECONDS = '1';
   process.env.JOB_LEASE_SECONDS = '5';
   mail = await import('./mail');
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => smtp.close(() => resolve(null)));
+  await smtp.close();
   hung.close();
 });
 

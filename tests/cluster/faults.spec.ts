@@ -15,7 +15,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { memorySmtp } from '../support/memory-smtp';
 import { registerOverHttp } from '../e2e/accounts';
 import { freshMember, pngBytes } from '../e2e/accounts';
 import { healthy } from '../support/app-server';
@@ -481,21 +481,9 @@ test('a booking made through one instance is released by the other instance work
  * server that keeps every message.
  */
 async function switchableMailServer() {
-  const received: string[] = [];
-  const real = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push(raw);
-        done();
-      });
-    },
-  });
-  const realPort = await freePort();
-  await new Promise<void>((resolve) => real.listen(realPort, '127.0.0.1', resolve));
+  const real = await memorySmtp();
+  const realPort = real.port;
+  const received = real.received;
   const state = { hung: true };
   const sockets = new Set<net.Socket>();
   const front = net.createServer((socket) => {
@@ -516,7 +504,7 @@ async function switchableMailServer() {
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => front.close(resolve));
-      await new Promise((resolve) => real.close(() => resolve(null)));
+      await real.close();
     },
   };
 }

@@ -16,7 +16,7 @@ import { demoMembers } from './demo/members';
 import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
 import { demoInductions, demoResources } from './demo/resources';
-import { bookingRow } from '../app/.server/bookings/book';
+import { bookingRow } from '../app/.server/bookings/rows';
 import { termsOf } from '../app/lib/booking/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/reminders';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/rows';

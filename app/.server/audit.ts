@@ -8,7 +8,8 @@ import { nowIso } from '~/lib/dates';
 /** Who acts: a signed-in admin, or whoever runs the admin CLI on the server. */
 export type Actor = { username: string } | 'cli';
 
-export const actorName = (actor: Actor) => (actor === 'cli' ? 'admin CLI' : `@${actor.username}`);
+export const actorName = (actor: Actor): 'admin CLI' | `@${string}` =>
+  actor === 'cli' ? 'admin CLI' : `@${actor.username}`;
 
 export async function recordAudit(
   trx: Kysely<Database>,

@@ -4,9 +4,10 @@
 import crypto from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
 import { newMember, newResource } from '../../tests/support/store-fixtures';
-import { bookingRow } from './bookings/book';
+import { bookingRow } from './bookings/rows';
 import { db } from './db';
 import { sweepExpiredRows } from './retention';
+import { DAY_MS } from '~/lib/time-units';
 
 afterAll(() => db.destroy());
 

@@ -8,9 +8,10 @@ import type { Kysely } from 'kysely';
 import { deleteAsset, type PreparedAsset } from '../assets';
 import { discardChoices, useFile } from '../store/asset-claims';
 import type { Database } from '../db/schema';
-import { book, bookingRow, type BookOutcome } from './book';
+import { book, type BookOutcome } from './book';
+import { transition } from './lifecycle';
 import {
-  cancelRows,
+  bookingRow,
   isClash,
   lockResource,
   rulesColumns,
@@ -26,7 +27,7 @@ import { resourceChangesText, type ResourceSnapshot } from '~/lib/booking/resour
 import { epochMinutes } from '~/lib/booking/time';
 import { actorName, recordAudit, type Actor } from '../audit';
 import { userByUsername } from '../store/usernames';
-import { queueBookingCancelled, queueOutOfService } from './mail';
+import { queueOutOfService } from './mail';
 import { selectTouched, toTouched } from './touched';
 
 /** Members' upcoming bookings of a resource taken out of service, cancelled with it or standing. */
@@ -194,10 +195,11 @@ async function bookingsOutOfService(
   const { resource, reason, alsoCancel } = change;
   const cancelled = alsoCancel
     ? await cancelForReason(trx, upcoming, {
-        resource,
         reason: `Out of service: ${reason}`,
         actor: change.actor,
         now,
+        // Each member hears of all theirs in one mail, below.
+        notify: false,
       })
     : [];
   // Each as it is now: one someone is checked in to was not cancelled, and its member hears so.
@@ -211,33 +213,30 @@ async function bookingsOutOfService(
 }
 
 /**
- * Cancels members' bookings for the lab, each with its audit entry, in `trx`; what comes back is
- * the ones it cancelled. One another request cancelled first, or someone checked in to, is left
- * out: nobody is told, or audited, of a cancellation that did not happen here.
+ * Cancels members' bookings for the lab in `trx` (each audited, and mailed unless `notify` is
+ * false); what comes back is the ones it cancelled. One another request cancelled first, or
+ * someone checked in to, is left out: nobody is told, or audited, of a cancellation that did not
+ * happen here.
  */
 async function cancelForReason(
   trx: Kysely<Database>,
   rows: StandingBooking[],
-  change: { resource: string; reason: string; actor: Actor; now: Date },
+  change: { reason: string; actor: Actor; now: Date; notify?: boolean },
 ): Promise<StandingBooking[]> {
-  const cancelled = await cancelRows(
+  const cancelled = await transition(
     trx,
-    rows.map((row) => row.booking.id),
-    actorName(change.actor),
+    {
+      to: 'cancelled',
+      bookingIds: rows.map((row) => row.booking.id),
+      by: { actor: change.actor, reason: change.reason },
+      notify: change.notify,
+    },
     change.now,
-    change.reason,
   );
-  const done = rows.flatMap((row) => {
+  return rows.flatMap((row) => {
     const booking = cancelled.find((each) => each.id === row.booking.id);
     return booking ? [{ member: row.member, booking }] : [];
   });
-  for (const { member, booking } of done)
-    await recordAudit(trx, change.actor, {
-      action: 'booking.cancel',
-      target: `${change.resource} ${booking.start} for @${member.username}`,
-      detail: change.reason,
-    });
-  return done;
 }
 
 /** Most bookings the edit page lists by name; the rest are counted. */
@@ -358,32 +357,28 @@ export async function addMaintenance(
       if (standing.bookings.length && !input.alsoCancel)
         return { status: 'bookings-stand', bookings: standing.bookings };
       const cancelled = await cancelForReason(trx, standing.bookings, {
-        resource: resource.name,
         reason: input.reason,
         actor,
         now,
       });
-      for (const { member, booking } of cancelled)
-        await queueBookingCancelled(trx, member.email, booking, { reason: input.reason });
-      const values = bookingRow({
-        resourceId,
-        kind: 'maintenance',
-        userId: null,
-        start: input.start,
-        end: input.end,
-        bufferMinutes: 0,
-        bookedBy: actorName(actor),
-        reason: input.reason,
+      const [block] = await transition(
+        trx,
+        {
+          to: 'booked',
+          row: bookingRow({
+            resourceId,
+            kind: 'maintenance',
+            userId: null,
+            start: input.start,
+            end: input.end,
+            bufferMinutes: 0,
+            bookedBy: actorName(actor),
+            reason: input.reason,
+            now,
+          }),
+          by: { actor, reason: input.reason },
+        },
         now,
-      });
-      await trx.insertInto('bookings').values(values).execute();
-      await recordAudit(trx, actor, {
-        action: 'maintenance.create',
-        target: `${resource.name} ${input.start.toISOString()}–${input.end.toISOString()}`,
-        detail: input.reason,
-      });
-      const block = toBooking(
-        await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
       );
       return { status: 'added', block, cancelled };
     });
@@ -427,12 +422,7 @@ export async function removeMaintenance(
       .where('bookings.status', '=', 'active')
       .executeTakeFirst();
     if (!block) return false;
-    await cancelRows(trx, [block.id], actorName(actor), now);
-    await recordAudit(trx, actor, {
-      action: 'maintenance.remove',
-      target: `${block.resource_name} ${block.starts_at}–${block.ends_at}`,
-      detail: block.reason,
-    });
+    await transition(trx, { to: 'cancelled', bookingIds: [block.id], by: { actor, reason: '' } }, now);
     return true;
   });
 }

@@ -2,19 +2,10 @@
 // rules are checked in the write's own transaction with counts read there under the member's lock;
 // the clash is decided by the database (an exclusion constraint, or SQLite's trigger), so two
 // requests for one slot can never both succeed, on one instance or several.
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { actorName, recordAudit, type Actor } from '../audit';
-import {
-  heldUntil,
-  HOLDING,
-  OPEN,
-  termsOf,
-  type Booking,
-  type BookingTerms,
-  type Resource,
-} from '~/lib/booking/models';
+import { actorName, type Actor } from '../audit';
+import { heldUntil, HOLDING, OPEN, termsOf, type Booking, type Resource } from '~/lib/booking/models';
 import {
   cancelRefusal,
   countingWeek,
@@ -25,16 +16,13 @@ import {
   type Refusal,
 } from '~/lib/booking/rules';
 import { inTheWay, nearestFree } from '~/lib/booking/slots';
-import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
+import { addMinutes, DAY_MS } from '~/lib/booking/time';
 import { inductionStanding } from './inductions';
-import { queueBookingCancelled, queueBookingConfirmation } from './mail';
-import { queueReminders } from './reminders';
-import { recordEvent } from './events';
-import { addStrike, strikesRefusal, waiveRebooked } from './strikes';
-import { whenText } from '~/lib/booking/format';
+import { transition } from './lifecycle';
+import { strikesRefusal } from './strikes';
 import {
+  bookingRow,
   calendarBlocks,
-  cancelRows,
   isClash,
   lockMember,
   lockResource,
@@ -117,53 +105,29 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
           limitRefusal(rules, minutes, await memberHolds(trx, resource.id, request.userId, start, now));
         if (refusal) return refused(refusal);
       }
-      const values = bookingRow({
-        resourceId: resource.id,
-        kind: 'booking',
-        userId: request.userId,
-        start,
-        end: addMinutes(start, minutes),
-        bufferMinutes: rules.bufferMinutes,
-        note: request.note,
-        bookedBy: onBehalf ? actorName(onBehalf.actor) : null,
-        reason: onBehalf?.reason ?? '',
-        now,
-        terms: termsOf(rules),
-      });
-      await trx.insertInto('bookings').values(values).execute();
-      await waiveRebooked(
+      const by = onBehalf ? { actor: onBehalf.actor, reason: onBehalf.reason } : ('member' as const);
+      const [booking] = await transition(
         trx,
         {
-          resourceId: resource.id,
-          userId: request.userId,
-          blockStart: values.block_start,
-          blockEnd: values.block_end,
+          to: 'booked',
+          row: bookingRow({
+            resourceId: resource.id,
+            kind: 'booking',
+            userId: request.userId,
+            start,
+            end: addMinutes(start, minutes),
+            bufferMinutes: rules.bufferMinutes,
+            note: request.note,
+            bookedBy: onBehalf ? actorName(onBehalf.actor) : null,
+            reason: onBehalf?.reason ?? '',
+            now,
+            terms: termsOf(rules),
+          }),
+          by,
+          past: onBehalf && standing ? standing.message : undefined,
         },
         now,
       );
-      const member = await trx
-        .selectFrom('users')
-        .select(['username', 'email'])
-        .where('id', '=', request.userId)
-        .executeTakeFirstOrThrow();
-      if (onBehalf)
-        await recordAudit(trx, onBehalf.actor, {
-          action: standing ? 'booking.override' : 'booking.create',
-          target: `${resource.name} ${start.toISOString()} for @${member.username}`,
-          detail: standing ? `${onBehalf.reason} (past: ${standing.message})` : onBehalf.reason,
-        });
-      const booking = toBooking(
-        await selectBookings(trx).where('bookings.id', '=', values.id).executeTakeFirstOrThrow(),
-      );
-      await queueBookingConfirmation(trx, member.email, booking, { now });
-      await queueReminders(trx, booking, now);
-      await recordEvent(trx, {
-        bookingIds: [booking.id],
-        kind: 'booked',
-        actor: onBehalf ? actorName(onBehalf.actor) : 'member',
-        reason: onBehalf?.reason,
-        at: now,
-      });
       return { status: 'booked', booking } as const;
     });
   } catch (error) {
@@ -214,44 +178,6 @@ export async function memberHolds(
     0,
   );
   return { upcoming: Number(upcoming.count), weekMinutes };
-}
-
-/** A new row of `bookings`: its blocked range is its time plus the buffer after it, in epoch minutes. */
-export function bookingRow(input: {
-  resourceId: string;
-  kind: 'booking' | 'maintenance';
-  userId: string | null;
-  start: Date;
-  end: Date;
-  bufferMinutes: number;
-  note?: string;
-  bookedBy?: string | null;
-  reason?: string;
-  now: Date;
-  /** the iCalendar UID's domain part; seeded demo rows use 'demo' */
-  uidDomain?: string;
-  /** a member's booking: the terms it keeps (termsOf(its resource's rules)); none for a block */
-  terms?: BookingTerms;
-}) {
-  const at = input.now.toISOString();
-  return {
-    id: crypto.randomUUID(),
-    uid: `${crypto.randomUUID()}@${input.uidDomain ?? 'booking'}`,
-    resource_id: input.resourceId,
-    kind: input.kind,
-    user_id: input.userId,
-    starts_at: input.start.toISOString(),
-    ends_at: input.end.toISOString(),
-    block_start: epochMinutes(input.start),
-    block_end: epochMinutes(input.end) + input.bufferMinutes,
-    note: input.note ?? '',
-    booked_by: input.bookedBy ?? null,
-    reason: input.reason ?? '',
-    cancel_cutoff_minutes: input.terms?.cancelCutoffMinutes ?? 0,
-    check_in_grace_minutes: input.terms?.checkInGraceMinutes ?? null,
-    created_at: at,
-    updated_at: at,
-  };
 }
 
 const refused = (refusal: Refusal & { overridable?: boolean }) => ({ status: 'refused', refusal }) as const;
@@ -319,10 +245,8 @@ export async function cancelBooking(
     // By the cutoff the booking was made under, not the resource's of today.
     const refusal = cancelRefusal(toBooking(row).terms, new Date(row.starts_at), now);
     if (refusal) return { status: 'refused', refusal } as const;
-    // Guarded: of ten cancels sent at once, only the one that still finds it active changes it.
-    const [changed] = await cancelRows(trx, [row.id], 'member', now);
+    const [changed] = await transition(trx, { to: 'cancelled', bookingIds: [row.id], by: 'member' }, now);
     if (!changed) return { status: 'not-found' } as const;
-    await queueBookingCancelled(trx, row.email, changed);
     return { status: 'cancelled', booking: changed } as const;
   });
 }
@@ -355,26 +279,16 @@ export async function releaseLate(
         status: 'refused',
         refusal: { rule: 'started', field: null, message: 'That booking has started.' },
       };
-    // Past the cutoff (the rule cancel refuses by): a late cancel.
+    // Past the cutoff (the rule cancel refuses by): a late cancel, with its strike.
     const late = cancelRefusal(toBooking(row).terms, start, now) !== null;
-    const [cancelled] = await cancelRows(
+    const [cancelled] = await transition(
       trx,
-      [row.id],
-      'member',
+      late
+        ? { to: 'late-released', bookingId: row.id }
+        : { to: 'cancelled', bookingIds: [row.id], by: 'member' },
       now,
-      late ? 'released past the cutoff' : '',
     );
     if (!cancelled) return { status: 'not-found' };
-    const strike = late
-      ? await addStrike(trx, {
-          userId,
-          bookingId: row.id,
-          kind: 'late-cancel',
-          about: `${row.resource_name}, ${whenText(cancelled)}`,
-          now,
-        })
-      : null;
-    await queueBookingCancelled(trx, row.email, cancelled, { strike: strike?.mailText });
     return { status: 'cancelled', booking: cancelled };
   });
 }
@@ -430,38 +344,19 @@ export async function changeBooking(
           weekMinutes: holds.weekMinutes - (sameWeek ? own : 0),
         });
       if (refusal) return { status: 'refused', refusal };
-      const end = addMinutes(start, minutes);
-      await trx
-        .updateTable('bookings')
-        .set((eb) => ({
-          starts_at: start.toISOString(),
-          ends_at: end.toISOString(),
-          block_start: epochMinutes(start),
-          block_end: epochMinutes(end) + rules.bufferMinutes,
-          // A change is made under today's terms, as a new booking would be.
-          cancel_cutoff_minutes: rules.cancelCutoffMinutes,
-          check_in_grace_minutes: termsOf(rules).checkInGraceMinutes,
-          sequence: eb('sequence', '+', 1),
-          updated_at: now.toISOString(),
-        }))
-        .where('id', '=', input.bookingId)
-        .where('status', '=', 'active')
-        .execute();
-      const row = await selectBookings(trx)
-        .innerJoin('users', 'users.id', 'bookings.user_id')
-        .select('users.email')
-        .where('bookings.id', '=', input.bookingId)
-        .executeTakeFirstOrThrow();
-      const booking = toBooking(row);
-      await queueBookingConfirmation(trx, row.email, booking, { now, changed: true });
-      await queueReminders(trx, booking, now);
-      await recordEvent(trx, {
-        bookingIds: [booking.id],
-        kind: 'changed',
-        actor: 'member',
-        reason: `was ${whenText({ start: current.starts_at, end: current.ends_at })}`,
-        at: now,
-      });
+      const [booking] = await transition(
+        trx,
+        {
+          to: 'changed',
+          bookingId: input.bookingId,
+          start,
+          end: addMinutes(start, minutes),
+          bufferMinutes: rules.bufferMinutes,
+          terms: termsOf(rules),
+        },
+        now,
+      );
+      if (!booking) return { status: 'not-found' };
       return { status: 'changed', booking };
     });
   } catch (error) {

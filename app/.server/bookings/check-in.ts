@@ -4,19 +4,13 @@
 // 200 such races had two winners with a read-then-write, FAIR-USE notes). A check-out or a release
 // shortens the row's block range, so the rest of the slot is free at once.
 import type { Kysely } from 'kysely';
-import { actorName, recordAudit } from '../audit';
 import type { Database } from '../db/schema';
 import { CHECK_IN_OPENS_MINUTES, checkInRefusal, RELEASE_SLACK_MS } from '~/lib/booking/check-in';
-import { HOLDING, OPEN, type Booking } from '~/lib/booking/models';
+import { OPEN, type Booking } from '~/lib/booking/models';
 import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
-import { recordEvent } from './events';
-import { queueReleased } from './mail';
-import { cancelReminders } from './reminders';
+import { transition } from './lifecycle';
 import { lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 import { maySignOff, type InductionActor } from './inductions';
-import { addStrike } from './strikes';
-import { NO_STRIKE_TEXT } from '~/lib/booking/strikes';
-import { whenText } from '~/lib/booking/format';
 
 export type CheckInOutcome =
   | { status: 'checked-in'; booking: Booking }
@@ -65,20 +59,15 @@ export async function checkIn(
       return { status: 'not-found' };
     const refusal = checkInRefusal(toBooking(row), row.grace_minutes, now);
     if (refusal) return { status: 'refused', message: refusal };
-    const by = input.by ? actorName(input.by.actor) : null;
-    const won = await trx
-      .updateTable('bookings')
-      .set({
-        status: 'checked_in',
-        checked_in_at: now.toISOString(),
-        checked_in_by: by,
-        check_in_reason: input.by?.reason ?? '',
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'active')
-      .returning('id')
-      .executeTakeFirst();
+    const [won] = await transition(
+      trx,
+      {
+        to: 'checked-in',
+        bookingId: row.id,
+        by: input.by ? { actor: input.by.actor, reason: input.by.reason } : 'member',
+      },
+      now,
+    );
     // A release, a cancel or another check-in came first: say which.
     if (!won) {
       const current = await trx
@@ -90,38 +79,8 @@ export async function checkIn(
       const message = checkInRefusal({ ...toBooking(row), status }, row.grace_minutes, now);
       return { status: 'refused', message: message ?? 'This booking is over.' };
     }
-    await recordEvent(trx, {
-      bookingIds: [row.id],
-      kind: 'checked-in',
-      actor: by ?? 'member',
-      reason: input.by?.reason,
-      at: now,
-    });
-    if (input.by)
-      await recordAudit(trx, input.by.actor, {
-        action: 'booking.check-in',
-        target: `${row.resource_name} ${row.starts_at} for @${row.username}`,
-        detail: input.by.reason,
-      });
-    return {
-      status: 'checked-in',
-      booking: toBooking({ ...row, status: 'checked_in', checked_in_at: now.toISOString() }),
-    };
+    return { status: 'checked-in', booking: won };
   });
-}
-
-/** Whether a maintenance block of the resource held the minute `minute` (epoch minutes). */
-async function maintenanceAt(trx: Kysely<Database>, resourceId: string, minute: number) {
-  const block = await trx
-    .selectFrom('bookings')
-    .select('id')
-    .where('resource_id', '=', resourceId)
-    .where('kind', '=', 'maintenance')
-    .where('status', 'in', HOLDING)
-    .where('block_start', '<=', minute)
-    .where('block_end', '>', minute)
-    .executeTakeFirst();
-  return Boolean(block);
 }
 
 export type CheckOutOutcome = { status: 'checked-out'; booking: Booking } | { status: 'not-found' };
@@ -139,28 +98,21 @@ export async function checkOut(
     const ended = new Date(
       Math.min(Math.max(now.getTime(), Date.parse(row.starts_at)), Date.parse(row.ends_at)),
     );
-    const won = await trx
-      .updateTable('bookings')
-      .set({
-        status: 'checked_out',
-        checked_out_at: ended.toISOString(),
+    const [booking] = await transition(
+      trx,
+      {
+        to: 'checked-out',
+        bookingId: row.id,
+        ended,
         // The buffer after it still applies, from the minute it ended (never later than booked).
-        block_end: Math.min(
+        blockEnd: Math.min(
           row.block_end,
           Math.max(row.block_start + 1, Math.ceil(addMinutes(ended, row.buffer_minutes).getTime() / 60_000)),
         ),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'checked_in')
-      .returning('id')
-      .executeTakeFirst();
-    if (!won) return { status: 'not-found' };
-    await recordEvent(trx, { bookingIds: [row.id], kind: 'checked-out', actor: 'member', at: now });
-    return {
-      status: 'checked-out',
-      booking: toBooking({ ...row, status: 'checked_out', checked_out_at: ended.toISOString() }),
-    };
+      },
+      now,
+    );
+    return booking ? { status: 'checked-out', booking } : { status: 'not-found' };
   });
 }
 
@@ -210,43 +162,13 @@ async function release(db: Kysely<Database>, bookingId: string, now: Date) {
     // The strike below and the member's bookings are counted under their lock (decision 024).
     await lockMember(trx, row.user_id!);
     const at = addMinutes(new Date(row.starts_at), row.grace_minutes);
-    const won = await trx
-      .updateTable('bookings')
-      .set((eb) => ({
-        status: 'no_show',
-        released_at: at.toISOString(),
-        block_end: Math.min(row.block_end, epochMinutes(at)),
-        sequence: eb('sequence', '+', 1),
-        updated_at: now.toISOString(),
-      }))
-      .where('id', '=', bookingId)
-      .where('status', '=', 'active')
-      .returning('id')
-      .executeTakeFirst();
-    // A check-in came first.
-    if (!won) return false;
-    await cancelReminders(trx, [bookingId], now);
-    await recordEvent(trx, { bookingIds: [bookingId], kind: 'released', actor: 'lab', at: now });
-    // No strike when the lab's machine was out of service or in maintenance at the start.
-    const spared =
-      row.resource_status === 'out_of_service' ||
-      (await maintenanceAt(trx, row.resource_id, row.block_start));
-    const strike = spared
-      ? null
-      : await addStrike(trx, {
-          userId: row.user_id!,
-          bookingId,
-          kind: 'no-show',
-          about: `${row.resource_name}, ${whenText({ start: row.starts_at, end: row.ends_at })}`,
-          now,
-        });
-    await queueReleased(
+    // A check-in that came first wins: nothing is released.
+    const [released] = await transition(
       trx,
-      row.email,
-      toBooking({ ...row, status: 'no_show', released_at: at.toISOString() }),
-      strike?.mailText ?? NO_STRIKE_TEXT,
+      { to: 'released', bookingId, at, blockEnd: Math.min(row.block_end, epochMinutes(at)) },
+      now,
     );
-    return true;
+    return Boolean(released);
   });
 }
 

@@ -4,22 +4,13 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/booking/models';
 
-export type EventKind =
-  | 'booked'
-  | 'changed'
-  | 'cancelled'
-  | 'checked-in'
-  | 'checked-out'
-  | 'released'
-  | 'reminded'
-  | 'strike'
-  | 'waived';
+export type { EventActor, EventKind };
 
-/** `actor`: '@username', 'admin CLI', 'member' (the booking's own member) or 'lab' (the worker). */
 export async function recordEvent(
   trx: Kysely<Database>,
-  event: { bookingIds: string[]; kind: EventKind; actor: string; reason?: string; at: Date },
+  event: { bookingIds: string[]; kind: EventKind; actor: EventActor; reason?: string; at: Date },
 ) {
   if (!event.bookingIds.length) return;
   await trx
@@ -37,22 +28,10 @@ export async function recordEvent(
     .execute();
 }
 
-const KIND_ORDER: EventKind[] = [
-  'booked',
-  'changed',
-  'checked-in',
-  'checked-out',
-  'cancelled',
-  'released',
-  'strike',
-  'waived',
-  'reminded',
-];
-
 export interface BookingEvent {
   at: string;
   kind: EventKind;
-  actor: string;
+  actor: EventActor;
   reason: string;
 }
 
@@ -68,13 +47,13 @@ export async function historyOf(db: Kysely<Database>, bookingIds: string[]) {
     // One transaction's events share their instant: a cancel before its strike, a strike before its waiver.
     .orderBy(
       sql`case kind ${sql.join(
-        KIND_ORDER.map((kind, rank) => sql`when ${kind} then ${rank}`),
+        EVENT_KINDS.map((kind, rank) => sql`when ${kind} then ${rank}`),
         sql` `,
-      )} else ${KIND_ORDER.length} end`,
+      )} else ${EVENT_KINDS.length} end`,
     )
     .orderBy('id')
     .execute();
   for (const { booking_id, ...event } of rows)
-    history.set(booking_id, [...(history.get(booking_id) ?? []), event as BookingEvent]);
+    history.set(booking_id, [...(history.get(booking_id) ?? []), event]);
   return history;
 }

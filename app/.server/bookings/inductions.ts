@@ -10,9 +10,9 @@ import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/model
 import type { InductionStanding } from '~/lib/booking/rules';
 import { addLabMonths, labDayOf } from '~/lib/booking/time';
 import { OPEN, type Booking, type TouchedBooking } from '~/lib/booking/models';
-import { cancelRows, lockMember, selectBookings, toBooking, writeTransaction } from './rows';
+import { lockMember, selectBookings, toBooking, writeTransaction } from './rows';
+import { transition } from './lifecycle';
 import {
-  queueBookingCancelled,
   queueInductionDeclined,
   queueInductionRequest,
   queueInductionRevoked,
@@ -285,22 +285,16 @@ export async function revokeInduction(
     });
     let bookings = await bookingsNeeding(trx, input.inductionId, input.userId, now);
     if (input.alsoCancel && bookings.length) {
-      bookings = await cancelRows(
+      // Each cancelled, audited and told with its calendar cancellation (METHOD:CANCEL).
+      bookings = await transition(
         trx,
-        bookings.map((booking) => booking.id),
-        actorName(actor),
+        {
+          to: 'cancelled',
+          bookingIds: bookings.map((booking) => booking.id),
+          by: { actor, reason: input.reason },
+        },
         now,
-        input.reason,
       );
-      for (const booking of bookings) {
-        await recordAudit(trx, actor, {
-          action: 'booking.cancel',
-          target: `${booking.resource.name} ${booking.start} for @${row.username}`,
-          detail: input.reason,
-        });
-        // Its calendar cancellation (METHOD:CANCEL), as a maintenance block's 'Also cancel' sends.
-        await queueBookingCancelled(trx, row.email, booking, { reason: input.reason });
-      }
     }
     const cancelled = Boolean(input.alsoCancel && bookings.length);
     await queueInductionRevoked(trx, row.email, {

@@ -3,7 +3,8 @@
 import { afterAll, expect, test } from 'vitest';
 import { db } from '../db';
 import { bookingsIn } from '.';
-import { book, bookingRow } from './book';
+import { book } from './book';
+import { bookingRow } from './rows';
 import { newMember, newResource } from '../../../tests/support/store-fixtures';
 import { labDayOf } from '~/lib/booking/time';
 

@@ -4,7 +4,8 @@
 import ICAL from 'ical.js';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '../db';
-import { book, bookingRow, cancelBooking } from './book';
+import { book, cancelBooking } from './book';
+import { bookingRow } from './rows';
 import { resourceFeedsIn } from './feeds';
 import { newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
 

@@ -1,16 +1,22 @@
 // Rows of the booking tables as the models of app/lib/booking/models.ts, and the one way to write
 // under the guarantees of docs/decisions/024-bookings-never-clash.md.
+import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../db/engine';
 import { config } from '../config';
 import type { BookingsTable, Database, ResourcesTable } from '../db/schema';
-import { heldUntil, HOLDING, type Booking, type Resource, type ResourceKind } from '~/lib/booking/models';
+import {
+  heldUntil,
+  HOLDING,
+  type Booking,
+  type BookingTerms,
+  type Resource,
+  type ResourceKind,
+} from '~/lib/booking/models';
 import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
 import type { CalendarBlock } from '~/lib/booking/slots';
 import { epochMinutes } from '~/lib/booking/time';
 import { DEFAULT_GRACE_MINUTES } from '~/lib/booking/check-in';
-import { cancelReminders } from './reminders';
-import { recordEvent } from './events';
 
 /**
  * Runs `work` in a transaction that holds the write lock from its first statement on SQLite (every
@@ -196,37 +202,40 @@ export async function calendarBlocks(
   }));
 }
 
-/**
- * Cancels those of `ids` that are still active (SEQUENCE raised, kept for the feeds), with their
- * queued reminders and an event each (`reason`: the lab's), and returns them as they are now: a row another request cancelled first is not
- * changed or returned again.
- */
-export async function cancelRows(trx: Kysely<Database>, ids: string[], by: string, now: Date, reason = '') {
-  if (!ids.length) return [];
-  const changed = await trx
-    .updateTable('bookings')
-    .set((eb) => ({
-      status: 'cancelled',
-      sequence: eb('sequence', '+', 1),
-      cancelled_at: now.toISOString(),
-      cancelled_by: by,
-      updated_at: now.toISOString(),
-    }))
-    .where('id', 'in', ids)
-    .where('status', '=', 'active')
-    .returning('id')
-    .execute();
-  if (!changed.length) return [];
-  const cancelled = changed.map((row) => row.id);
-  await cancelReminders(trx, cancelled, now);
-  await recordEvent(trx, { bookingIds: cancelled, kind: 'cancelled', actor: by, reason, at: now });
-  const rows = await selectBookings(trx)
-    .where(
-      'bookings.id',
-      'in',
-      changed.map((row) => row.id),
-    )
-    .orderBy('bookings.starts_at')
-    .execute();
-  return rows.map(toBooking);
+/** A new row of `bookings`: its blocked range is its time plus the buffer after it, in epoch minutes. */
+export function bookingRow(input: {
+  resourceId: string;
+  kind: 'booking' | 'maintenance';
+  userId: string | null;
+  start: Date;
+  end: Date;
+  bufferMinutes: number;
+  note?: string;
+  bookedBy?: string | null;
+  reason?: string;
+  now: Date;
+  /** the iCalendar UID's domain part; seeded demo rows use 'demo' */
+  uidDomain?: string;
+  /** a member's booking: the terms it keeps (termsOf(its resource's rules)); none for a block */
+  terms?: BookingTerms;
+}) {
+  const at = input.now.toISOString();
+  return {
+    id: crypto.randomUUID(),
+    uid: `${crypto.randomUUID()}@${input.uidDomain ?? 'booking'}`,
+    resource_id: input.resourceId,
+    kind: input.kind,
+    user_id: input.userId,
+    starts_at: input.start.toISOString(),
+    ends_at: input.end.toISOString(),
+    block_start: epochMinutes(input.start),
+    block_end: epochMinutes(input.end) + input.bufferMinutes,
+    note: input.note ?? '',
+    booked_by: input.bookedBy ?? null,
+    reason: input.reason ?? '',
+    cancel_cutoff_minutes: input.terms?.cancelCutoffMinutes ?? 0,
+    check_in_grace_minutes: input.terms?.checkInGraceMinutes ?? null,
+    created_at: at,
+    updated_at: at,
+  };
 }

@@ -5,11 +5,11 @@
 import { HOLDING } from '~/lib/booking/models';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { actorName, recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../audit';
 import type { Booking } from '~/lib/booking/models';
 import { addDays, labDayOf, labTime, longDayName, type LabDay } from '~/lib/booking/time';
-import { cancelRows, selectBookings, toBooking, writeTransaction } from './rows';
-import { queueBookingCancelled } from './mail';
+import { selectBookings, toBooking, writeTransaction } from './rows';
+import { transition } from './lifecycle';
 import { usernameKey } from '~/lib/username';
 
 export const STAFF_PAGE_SIZE = 50;
@@ -129,14 +129,12 @@ export async function cancelForLab(
       .where('bookings.kind', '=', 'booking')
       .executeTakeFirst();
     if (!member) return { status: 'not-found' };
-    const [booking] = await cancelRows(trx, [bookingId], actorName(actor), now, reason);
+    const [booking] = await transition(
+      trx,
+      { to: 'cancelled', bookingIds: [bookingId], by: { actor, reason } },
+      now,
+    );
     if (!booking) return { status: 'not-found' };
-    await recordAudit(trx, actor, {
-      action: 'booking.cancel',
-      target: `${booking.resource.name} ${booking.start} for @${member.username}`,
-      detail: reason,
-    });
-    await queueBookingCancelled(trx, member.email, booking, { reason });
     return { status: 'cancelled', booking, email: member.email };
   });
 }

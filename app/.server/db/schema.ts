@@ -1,7 +1,7 @@
 // Table types for Kysely. Dates are ISO-8601 text and booleans 0/1 integers, so the same queries
 // run on SQLite and PostgreSQL.
 import type { Generated } from 'kysely';
-import type { BookingStatus } from '~/lib/booking/models';
+import type { BookingStatus, EventActor, EventKind } from '~/lib/booking/models';
 
 export interface UsersTable {
   id: string;
@@ -294,8 +294,8 @@ export interface BookingEventsTable {
   id: string;
   booking_id: string;
   at: string;
-  kind: string;
-  actor: string;
+  kind: EventKind;
+  actor: EventActor;
   reason: Generated<string>;
 }
 

@@ -75,6 +75,27 @@ export const termsOf = (rules: {
 });
 
 /**
+ * The kinds of a booking's history (booking_events), in the order one transaction's events are
+ * told: a cancel before its strike, a strike before its waiver. Migration 019 holds the column to
+ * this list on both engines.
+ */
+export const EVENT_KINDS = [
+  'booked',
+  'changed',
+  'checked-in',
+  'checked-out',
+  'cancelled',
+  'released',
+  'strike',
+  'waived',
+  'reminded',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Who made an event: '@username' (staff), 'admin CLI', the booking's 'member' or the 'lab' (worker). */
+export type EventActor = 'member' | 'lab' | 'admin CLI' | `@${string}`;
+
+/**
  * 'active' (booked), 'checked_in', 'checked_out' (ended early), 'no_show' (released: nobody
  * checked in), 'cancelled'. Every status but 'cancelled' held the machine (HOLDING).
  */

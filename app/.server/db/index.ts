@@ -37,6 +37,7 @@ import * as strikes from './migrations/015-strikes';
 import * as worker from './migrations/016-worker';
 import * as bookingTerms from './migrations/017-booking-terms';
 import * as strikeDeclines from './migrations/018-strike-declines';
+import * as eventKinds from './migrations/019-event-kinds';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '016-worker': worker,
   '017-booking-terms': bookingTerms,
   '018-strike-declines': strikeDeclines,
+  '019-event-kinds': eventKinds,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

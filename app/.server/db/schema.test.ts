@@ -2,12 +2,16 @@
 // on the engine of this run (SQLite here, PostgreSQL in the second unit run). Each table the
 // Database interface names exists with exactly the columns its interface lists, and the migrated
 // database has no table the interface leaves out (Kysely's own bookkeeping aside).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '.';
 import { isPostgres } from './engine';
+import { bookingRow } from '../bookings/rows';
+import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/booking/models';
+import { hourAhead, minutesAfter, newMember, newResource } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
@@ -53,4 +57,34 @@ test('db/schema.ts names every table and column of the migrated database, and no
   const [expected, actual] = [declared(), await migrated()];
   expect(expected.size).toBeGreaterThan(15);
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+});
+
+test('booking_events holds every kind and actor the lifecycle writes, and refuses any other', async () => {
+  const resource = await newResource(db);
+  const member = await newMember(db, 'events');
+  const booking = bookingRow({
+    resourceId: resource.id,
+    kind: 'booking',
+    userId: member.id,
+    start: hourAhead(9),
+    end: minutesAfter(hourAhead(9), 60),
+    bufferMinutes: 0,
+    now: new Date(),
+  });
+  await db.insertInto('bookings').values(booking).execute();
+  const event = (kind: string, actor: string) =>
+    db
+      .insertInto('booking_events')
+      .values({
+        id: crypto.randomUUID(),
+        booking_id: booking.id,
+        at: new Date().toISOString(),
+        kind: kind as EventKind,
+        actor: actor as EventActor,
+      })
+      .execute();
+  for (const kind of EVENT_KINDS) await event(kind, 'lab');
+  for (const actor of ['member', 'lab', 'admin CLI', '@ada']) await event('booked', actor);
+  await expect(event('approved', 'lab')).rejects.toThrow(/booking_events/);
+  await expect(event('booked', 'someone')).rejects.toThrow(/booking_events/);
 });

@@ -224,7 +224,7 @@ export type CancelOutcome =
 
 /**
  * Cancels a member's own booking, up to the resource's cutoff. The row stays, cancelled, so
- * calendar feeds can say so. (Admins cancel bookings only with a maintenance block: cancelRows.)
+ * calendar feeds can say so. (The lab cancels with a reason: cancelForLab, a block's 'Also cancel'.)
  */
 export async function cancelBooking(
   db: Kysely<Database>,

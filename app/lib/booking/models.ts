@@ -1,5 +1,36 @@
 // What the booking pages and the API show (docs/product.md §10): plain data, safe for the browser.
-import type { BookingRules, ResourceStatus } from './rules';
+import type { SLOT_LENGTHS, Weekday } from './week';
+
+/** Minutes after midnight that a day opens and closes (close up to 1440, midnight). */
+export type DayHours = { open: number; close: number };
+/** 'any': bookable around the clock (printers run overnight); else the hours per weekday, a missing day closed. */
+export type OpeningHours = 'any' | Partial<Record<Weekday, DayHours>>;
+
+export interface BookingRules {
+  slotMinutes: (typeof SLOT_LENGTHS)[number];
+  minMinutes: number;
+  maxMinutes: number;
+  /** after each booking, nobody else may start (cool-down, cleaning, an autoclave cycle) */
+  bufferMinutes: number;
+  hours: OpeningHours;
+  /** how long before its start a booking must be made */
+  noticeMinutes: number;
+  /** how many days ahead bookings open */
+  horizonDays: number;
+  /** until how long before its start a booking may be cancelled */
+  cancelCutoffMinutes: number;
+  /** the most upcoming bookings a member may hold here (null: no limit) */
+  maxUpcoming: number | null;
+  /** the most minutes a member may book here per lab week, Monday to Sunday (null: no limit) */
+  maxWeekMinutes: number | null;
+  /**
+   * 'Check-in required': members check in at the machine by the start plus these minutes, or the
+   * booking is released (null or absent: no check-in)
+   */
+  checkInGraceMinutes?: number | null;
+}
+
+export type ResourceStatus = 'available' | 'out_of_service';
 
 export const RESOURCE_KINDS = {
   fabrication: 'Fabrication',

@@ -11,7 +11,6 @@ import { DAY_MS } from '~/lib/time-units';
 
 afterAll(() => db.destroy());
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const tag = () => crypto.randomBytes(4).toString('hex');
 

@@ -8,8 +8,7 @@ import type { Kysely } from 'kysely';
 import { SESSION_DAYS } from '~/lib/sessions';
 import type { Database } from './db/schema';
 import { CANCELLED_KEPT_DAYS } from './bookings';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '~/lib/time-units';
 
 export async function sweepExpiredRows(db: Kysely<Database>, now = Date.now()) {
   const at = new Date(now).toISOString();

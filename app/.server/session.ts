@@ -11,8 +11,7 @@ import type { Role } from './db/schema';
 import { sealer } from './sealed-cookie';
 import { safeRedirectPath } from '~/lib/redirects';
 import { SESSION_DAYS, sessionCookieName, sessionEnded } from '~/lib/sessions';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '~/lib/time-units';
 
 const sessionCookie = createCookie(sessionCookieName(config.PUBLIC_URL), {
   httpOnly: true,

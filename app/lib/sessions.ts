@@ -1,7 +1,7 @@
 // Session rules (docs/architecture.md §6): the cookie's name and when a session ends.
+import { DAY_MS } from './time-units';
 
 export const SESSION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `__Host-` under https: browsers then take the cookie only from this host over https, with

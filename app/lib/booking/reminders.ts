@@ -3,9 +3,7 @@
 // on the days the clocks change, "24 hours before 10:00" is 09:00 or 11:00 the day before, and the
 // mail states the start in Dublin time. A reminder whose time has passed is not queued.
 import { RENEWAL_DAYS } from './rules';
-import { DAY_MS } from './time';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { DAY_MS, HOUR_MS } from '../time-units';
 
 export const BOOKING_REMINDERS = [
   { name: '24h', before: 24 * HOUR_MS },

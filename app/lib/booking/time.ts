@@ -3,9 +3,10 @@
 // of March has 23 hours and the last Sunday of October 25; a booking is an instant and a length,
 // so one that crosses midnight or a clock change lasts its real length.
 import { LAB_TIME_ZONE } from '../dates';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time-units';
 
-const MINUTE = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE;
+// Its home is time-units; the lab's modules import it from here too.
+export { DAY_MS };
 
 // Made once: building an Intl.DateTimeFormat costs far more than using one.
 const PARTS = new Intl.DateTimeFormat('en-GB', {
@@ -65,7 +66,7 @@ function wall(ms: number) {
 export function labOffset(ms: number): number {
   const p = wall(ms);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return Math.round((asUtc - (ms - (((ms % MINUTE) + MINUTE) % MINUTE))) / MINUTE);
+  return Math.round((asUtc - (ms - (((ms % MINUTE_MS) + MINUTE_MS) % MINUTE_MS))) / MINUTE_MS);
 }
 
 /** The lab's calendar day at an instant. */
@@ -87,11 +88,9 @@ export function labClock(date: Date): string {
 export function labClockZoned(date: Date): string {
   const clock = labClock(date);
   const ms = date.getTime();
-  const twice = labClock(new Date(ms - HOUR)) === clock || labClock(new Date(ms + HOUR)) === clock;
+  const twice = labClock(new Date(ms - HOUR_MS)) === clock || labClock(new Date(ms + HOUR_MS)) === clock;
   return twice ? `${clock} ${labOffset(ms) ? 'IST' : 'GMT'}` : clock;
 }
-
-const HOUR = 60 * MINUTE;
 
 /**
  * The instant the lab's clocks show `minutes` after midnight on `day` (1440: the next midnight).
@@ -101,12 +100,12 @@ const HOUR = 60 * MINUTE;
  */
 export function labTime(day: LabDay, minutes: number): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(year, month - 1, date) + minutes * MINUTE;
+  const asUtc = Date.UTC(year, month - 1, date) + minutes * MINUTE_MS;
   const candidates = [labOffset(asUtc - DAY_MS), labOffset(asUtc + DAY_MS)]
-    .map((offset) => asUtc - offset * MINUTE)
-    .filter((ms) => labOffset(ms) * MINUTE === asUtc - ms);
+    .map((offset) => asUtc - offset * MINUTE_MS)
+    .filter((ms) => labOffset(ms) * MINUTE_MS === asUtc - ms);
   if (candidates.length) return new Date(Math.min(...candidates));
-  return new Date(asUtc - labOffset(asUtc - DAY_MS) * MINUTE);
+  return new Date(asUtc - labOffset(asUtc - DAY_MS) * MINUTE_MS);
 }
 
 export function addDays(day: LabDay, days: number): LabDay {
@@ -152,11 +151,12 @@ export const shortDayName = (day: LabDay) => SHORT_DAY.format(utcNoon(day)).repl
 export const dateName = (day: LabDay) => DATE_ONLY.format(utcNoon(day));
 
 /** Minutes since the Unix epoch: how the database keeps the blocked ranges (integers on both engines). */
-export const epochMinutes = (date: Date) => Math.floor(date.getTime() / MINUTE);
+export const epochMinutes = (date: Date) => Math.floor(date.getTime() / MINUTE_MS);
 
-export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
+export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE_MS);
 
-export const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / MINUTE);
+export const minutesBetween = (from: Date, to: Date) =>
+  Math.round((to.getTime() - from.getTime()) / MINUTE_MS);
 
 /** '1 hour', '30 minutes', '1 hour 30 minutes', '14 days' (whole days only when asked). */
 export function duration(minutes: number, { days = false } = {}): string {

@@ -4,6 +4,7 @@
 // tag (emailTag), so one account's attempts can be followed without the address in the log.
 import crypto from 'node:crypto';
 import { config } from './config';
+import { normalEmail } from '~/lib/email';
 
 export type AuthEvent =
   'sign-in-failed' | 'locked-out' | 'reset-requested' | 'reset-completed' | 'account-deleted';
@@ -30,7 +31,7 @@ const tagKey = crypto.createHash('sha256').update(`auth-log-email-tag:${config.S
  * compute an e-mail's tag to look for it).
  */
 export function emailTag(email: string) {
-  return crypto.createHmac('sha256', tagKey).update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+  return crypto.createHmac('sha256', tagKey).update(normalEmail(email)).digest('hex').slice(0, 16);
 }
 
 export function logAuthEvent(event: AuthEvent, fields: AuthEventFields) {

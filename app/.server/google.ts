@@ -7,6 +7,7 @@ import { logAuthEvent } from './auth-log';
 import { config } from './config';
 import { identity, IdentityError } from './identity';
 import { sealedCookie } from './sealed-cookie';
+import { normalEmail } from '~/lib/email';
 
 interface Handshake {
   verifier: string;
@@ -124,5 +125,5 @@ async function verifiedGoogleEmail(request: Request) {
     throw new GoogleSignInError('Your Google e-mail is not verified.');
   }
   if (!tokens.id_token) throw new GoogleSignInError('The issuer sent no ID token.');
-  return { email: String(claims.email).toLowerCase(), idToken: tokens.id_token, from: handshake.from };
+  return { email: normalEmail(String(claims.email)), idToken: tokens.id_token, from: handshake.from };
 }

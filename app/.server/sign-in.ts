@@ -6,6 +6,7 @@ import { logAuthEvent } from './auth-log';
 import { identity, IdentityError, identityMessage } from './identity';
 import type { SignedIn } from './identity/types';
 import { attemptAll, clearLimit, LIMITS, loginAddressLimit } from './rate-limit';
+import { normalEmail } from '~/lib/email';
 
 export type PasswordSignIn =
   | { ok: true; member: { id: string; username: string }; account: SignedIn }
@@ -19,7 +20,7 @@ export async function passwordSignIn(
   // Failed attempts are limited per account and per address. Each attempt takes its place before
   // the password is checked (rate-limit.ts attempt); one that turns out not to be a failure gives
   // it back, and a right password clears the account's count (docs/product.md §9).
-  const accountKey = `login:${email.toLowerCase()}`;
+  const accountKey = `login:${normalEmail(email)}`;
   const attempt = await attemptAll([
     { key: accountKey, limit: LIMITS.loginFailuresPerAccount },
     loginAddressLimit(context),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseTags, PROJECT_LIMITS, PROJECT_SLUG, websiteProblem } from './projects';
 import { MAX_BIO, MAX_QUALIFICATIONS, MIN_PASSWORD, POST_REMOVAL_REASON_MAX } from './limits';
 import { MAX_INVITE_DAYS, MAX_INVITE_NOTE, MAX_INVITE_USES } from './invites';
+import { normalEmail } from './email';
 
 const RESERVED_USERNAMES = new Set(['edit', 'delete', 'new', 'admin', 'login', 'register', 'profile']);
 
@@ -14,7 +15,7 @@ export const emailField = (invalid: string) =>
     .min(1, 'Email is required')
     .max(254, invalid)
     .email(invalid)
-    .transform((value) => value.toLowerCase());
+    .transform(normalEmail);
 
 const passwordField = z
   .string({ required_error: 'Password is required' })

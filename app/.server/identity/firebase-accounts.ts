@@ -4,11 +4,12 @@
 import type { Auth } from 'firebase-admin/auth';
 import { admin, isIdentityError, tokensOf, type FirebaseCalls, type TokenAnswer } from './firebase-calls';
 import type { IdentityProvider } from './types';
+import { normalEmail } from '~/lib/email';
 
 /** The Firebase account with this e-mail, or null. */
 export async function accountByEmail(auth: Auth, email: string) {
   try {
-    return await admin(() => auth.getUserByEmail(email.trim().toLowerCase()));
+    return await admin(() => auth.getUserByEmail(normalEmail(email)));
   } catch (error) {
     if (isIdentityError(error, 'user-not-found')) return null;
     throw error;
@@ -32,7 +33,7 @@ export function firebaseAccounts({
   return {
     async createAccount(email, password) {
       const result = await rest.call<TokenAnswer & { localId: string }>('accounts:signUp', {
-        email: email.trim().toLowerCase(),
+        email: normalEmail(email),
         password,
         returnSecureToken: true,
       });
@@ -49,7 +50,7 @@ export function firebaseAccounts({
       const decoded = await admin(() => auth.verifyIdToken(result.idToken, true));
       return {
         uid: result.localId,
-        email: result.email.toLowerCase(),
+        email: normalEmail(result.email),
         emailVerified: decoded.email_verified === true,
         tokens: tokensOf(result),
       };

@@ -5,6 +5,7 @@ import { accountByEmail } from './firebase-accounts';
 import { admin, type FirebaseCalls } from './firebase-calls';
 import type { issuedCodes } from './issued-codes';
 import { IdentityError, type IdentityProvider } from './types';
+import { normalEmail } from '~/lib/email';
 
 export function firebaseCodes(
   { auth, rest }: FirebaseCalls,
@@ -12,7 +13,7 @@ export function firebaseCodes(
 ): Pick<IdentityProvider, 'issueCode' | 'verifyCode' | 'confirmCode'> {
   return {
     async issueCode(email, purpose) {
-      const normalized = email.trim().toLowerCase();
+      const normalized = normalEmail(email);
       // Members made by an import or the seed may have no Firebase account yet: make one with no
       // password, which the set-password link then gives it.
       let user = await accountByEmail(auth, normalized);
@@ -33,7 +34,7 @@ export function firebaseCodes(
     async verifyCode(code) {
       await codes.open(code);
       const result = await rest.call<{ email: string }>('accounts:resetPassword', { oobCode: code });
-      return result.email.toLowerCase();
+      return normalEmail(result.email);
     },
 
     async confirmCode(code, newPassword) {
@@ -51,7 +52,7 @@ export function firebaseCodes(
       if (!user.emailVerified) await admin(() => auth.updateUser(user.uid, { emailVerified: true }));
       return {
         uid: user.uid,
-        email: user.email?.toLowerCase() ?? result.email.toLowerCase(),
+        email: normalEmail(user.email ?? result.email),
         emailVerified: true,
       };
     },

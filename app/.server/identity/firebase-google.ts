@@ -5,6 +5,7 @@ import { accountByEmail } from './firebase-accounts';
 import { admin, tokensOf, type FirebaseCalls, type TokenAnswer } from './firebase-calls';
 import { firebaseError } from './errors';
 import { IdentityError, type IdentityProvider } from './types';
+import { normalEmail } from '~/lib/email';
 
 export function firebaseGoogle(
   { auth, rest }: FirebaseCalls,
@@ -56,7 +57,7 @@ export function firebaseGoogle(
       }
       return {
         uid: result.localId,
-        email: result.email.toLowerCase(),
+        email: normalEmail(result.email),
         created: result.isNewUser === true,
         tokens: result.idToken && result.refreshToken ? tokensOf(result as TokenAnswer) : undefined,
       };

@@ -3,6 +3,7 @@
 // session (asked every IDENTITY_RECHECK_SECONDS).
 import { admin, isIdentityError, type FirebaseCalls } from './firebase-calls';
 import { IdentityError, type IdentityProvider } from './types';
+import { normalEmail } from '~/lib/email';
 
 export function firebaseSessions({
   auth,
@@ -14,7 +15,7 @@ export function firebaseSessions({
       if (!decoded.email) throw new IdentityError('user-not-found', 'The token names no e-mail');
       return {
         uid: decoded.uid,
-        email: decoded.email.toLowerCase(),
+        email: normalEmail(decoded.email),
         emailVerified: decoded.email_verified === true,
       };
     },

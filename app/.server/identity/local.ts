@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { nowIso } from '~/lib/dates';
 import { hashCode, openCode } from './issued-codes';
 import { IdentityError, type CodePurpose, type IdentityProvider } from './types';
+import { normalEmail } from '~/lib/email';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -62,7 +63,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
     return db
       .selectFrom('local_accounts')
       .selectAll()
-      .where('email', '=', email.trim().toLowerCase())
+      .where('email', '=', normalEmail(email))
       .executeTakeFirst();
   }
 
@@ -71,7 +72,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
   return {
     async createAccount(email, password) {
       if (!meetsPasswordPolicy(password)) throw new IdentityError('weak-password');
-      const normalized = email.trim().toLowerCase();
+      const normalized = normalEmail(email);
       if (await accountByEmail(normalized)) throw new IdentityError('email-already-in-use');
       const uid = `local:${crypto.randomUUID()}`;
       const now = nowIso();
@@ -113,7 +114,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
           .insertInto('local_accounts')
           .values({
             uid,
-            email: email.trim().toLowerCase(),
+            email: normalEmail(email),
             password_hash: null,
             created_at: now,
             updated_at: now,
@@ -179,7 +180,7 @@ export function createLocalProvider(db: Kysely<Database>): IdentityProvider {
     async signInWithGoogle({ email }) {
       // Google vouches for the e-mail; a member made by the seed or an import may have no password.
       const account = await accountByEmail(email);
-      return { uid: account?.uid ?? null, email: email.toLowerCase(), created: false };
+      return { uid: account?.uid ?? null, email: normalEmail(email), created: false };
     },
 
     async deleteAccount(uid) {

@@ -7,6 +7,7 @@ import { hashInviteKey } from './invites';
 import { inviteStatus } from '~/lib/invites';
 import { useFile } from './asset-claims';
 import { usernameKey } from '~/lib/username';
+import { normalEmail } from '~/lib/email';
 
 export type InviteState = 'ok' | 'unknown' | 'used' | 'revoked' | 'expired';
 
@@ -28,7 +29,7 @@ export async function emailTaken(db: Kysely<Database>, email: string) {
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('email', '=', email.trim().toLowerCase())
+    .where('email', '=', normalEmail(email))
     .executeTakeFirst();
   return Boolean(row);
 }
@@ -102,7 +103,7 @@ export async function createMember(db: Kysely<Database>, input: SignUp): Promise
         id,
         username: input.username,
         username_key: usernameKey(input.username),
-        email: input.email.toLowerCase(),
+        email: normalEmail(input.email),
         fullname: input.fullname,
         bio: input.bio,
         qualifications: JSON.stringify(input.qualifications),
@@ -155,7 +156,7 @@ export async function memberForIdentity(
     .selectFrom('users')
     .select(memberSignIn)
     .where('identity_uid', 'is', null)
-    .where('email', '=', account.email.toLowerCase())
+    .where('email', '=', normalEmail(account.email))
     .executeTakeFirst();
   if (unbound)
     await db
@@ -172,7 +173,7 @@ export async function memberByEmail(db: Kysely<Database>, email: string) {
   const member = await db
     .selectFrom('users')
     .select(memberSignIn)
-    .where('email', '=', email.trim().toLowerCase())
+    .where('email', '=', normalEmail(email))
     .executeTakeFirst();
   return member && signInMember(member);
 }

@@ -6,6 +6,7 @@ import { assetRef, parseList, toPost } from './rows';
 import { selectPosts } from './posts';
 import { usernameKey } from '~/lib/username';
 import { memberIdByUsername, userByUsername } from './usernames';
+import { normalEmail } from '~/lib/email';
 
 const memberColumns = [
   'id',
@@ -100,7 +101,7 @@ export async function upsertMember(db: Kysely<Database>, input: MemberInput): Pr
   const now = new Date().toISOString();
   const values = {
     username: input.username,
-    email: input.email.toLowerCase(),
+    email: normalEmail(input.email),
     fullname: input.fullname,
     bio: input.bio,
     qualifications: JSON.stringify(input.qualifications.slice(0, 5)),

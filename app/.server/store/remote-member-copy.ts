@@ -10,6 +10,7 @@ import type { Caller } from './index';
 import { answered, type RemoteHttp } from './remote-http';
 import { RemoteVerifiedUser } from './remote-schemas';
 import { usernameKey } from '~/lib/username';
+import { normalEmail } from '~/lib/email';
 
 export type MemberCopy = ReturnType<typeof memberCopy>;
 
@@ -18,7 +19,7 @@ export function memberCopy(http: RemoteHttp, db: Kysely<Database>) {
   async function remember(account: { uid: string; email: string }, user: z.infer<typeof RemoteVerifiedUser>) {
     return db.transaction().execute(async (trx) => {
       const key = usernameKey(user.username);
-      const email = account.email.toLowerCase();
+      const email = normalEmail(account.email);
       // A name or address another account had before is theirs no longer.
       await trx
         .deleteFrom('users')

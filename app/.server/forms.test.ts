@@ -4,7 +4,18 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { expect, test } from 'vitest';
 import { config } from './config';
-import { discardUploads, FORM_LIMITS, isTooLarge, readForm, uploadSource } from './forms';
+import {
+  answer,
+  discardUploads,
+  FORM_LIMITS,
+  formError,
+  isTooLarge,
+  readForm,
+  tooLarge,
+  UNKNOWN_FORM,
+  unknownForm,
+  uploadSource,
+} from './forms';
 
 const uploads = () => {
   const dir = path.join(config.DATA_DIR, 'uploads');
@@ -182,4 +193,36 @@ test('a text field sent twice counts once, so the schema answers with the formâ€
   form.append('start', 'a');
   form.append('start', 'b');
   expect((await readForm(post(form)))?.getAll('start')).toEqual(['a']);
+});
+
+test('a page of several forms is answered with the form, its copy and the result; 400 only for errors', () => {
+  const refused = answer('ask-waive', formError('Asked already.'), { item: 'strike-1' });
+  expect(refused.init?.status).toBe(400);
+  expect(refused.data).toEqual({
+    intent: 'ask-waive',
+    item: 'strike-1',
+    result: formError('Asked already.'),
+  });
+  const done = answer('revoke', { initialValue: null }, { extra: { notice: 'Revoked.' } });
+  expect(done.init?.status).toBe(200);
+  expect(done.data).toEqual({
+    notice: 'Revoked.',
+    intent: 'revoke',
+    item: null,
+    result: { initialValue: null },
+  });
+  expect(answer('sign-off', formError('Not yours.'), { status: 403 }).init?.status).toBe(403);
+  // The answer's own keys win over extra ones of the same name.
+  expect(answer('create', { initialValue: null }, { extra: { intent: 'x', item: 'y' } }).data.intent).toBe(
+    'create',
+  );
+});
+
+test('a post naming no form of the page, or too large to read, is answered to no form', () => {
+  const unknown = unknownForm();
+  expect(unknown.init?.status).toBe(400);
+  expect(unknown.data).toEqual({ intent: null, item: null, result: formError(UNKNOWN_FORM) });
+  const large = tooLarge(FORM_LIMITS.text);
+  expect(large.init?.status).toBe(413);
+  expect(large.data).toEqual({ intent: null, item: null, result: formError(FORM_LIMITS.text.tooLarge) });
 });

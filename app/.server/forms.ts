@@ -13,6 +13,7 @@ import { data, unstable_parseMultipartFormData } from '@remix-run/node';
 import { ATTACHMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES } from './assets';
 import { config } from './config';
 import { PROJECT_LIMITS } from '~/lib/projects';
+import type { FormAnswer } from '~/lib/answer';
 import { UNREADABLE_FORM } from '~/lib/unreadable-form';
 
 export interface FormLimits {
@@ -342,5 +343,37 @@ export const formError = (message: string): SubmissionResult<string[]> => ({
 /** What a post naming a form (`intent`) its page does not have is answered. */
 export const UNKNOWN_FORM = 'That form is not on this page: reload it.';
 
-/** The reply to a body over its form's limits: the form's own message above the form, 413. */
-export const tooLarge = (form: FormLimits) => formReply(formError(form.tooLarge), 413);
+/**
+ * The answer of a page with several forms (docs/architecture.md §1, Forms; `answerFor` in
+ * app/lib/answer.ts shows it): the form answered (its `intent`), which copy of it when the page
+ * lists several (`item`: a strike's id), conform's result and whatever else the page shows of it
+ * (`extra`). 400 when the result is an error, else 200, unless `status` says otherwise.
+ */
+export function answer<const Intent extends string, Extra extends object = Record<never, never>>(
+  intent: Intent,
+  result: SubmissionResult<string[]>,
+  options: { item?: string | null; status?: number; headers?: HeadersInit; extra?: Extra } = {},
+) {
+  const { item = null, status = result.status === 'error' ? 400 : 200, headers, extra } = options;
+  const answered: FormAnswer<Intent> & { intent: Intent } = { intent, item, result };
+  return data({ ...(extra as Extra), ...answered }, { status, headers });
+}
+
+/**
+ * The answer to a post that names none of the page's forms (a stale page, a forged post), or whose
+ * body was too large to tell: `intent` null, said once above every form.
+ */
+export const unknownForm = (message = UNKNOWN_FORM, status = 400) => {
+  const answered: FormAnswer<never> & { intent: null } = {
+    intent: null,
+    item: null,
+    result: formError(message),
+  };
+  return data(answered, { status });
+};
+
+/**
+ * The reply to a body over its form's limits: the form's own message above the form, 413. Shaped as
+ * an answer to no form, so a page with several shows it once, above them all.
+ */
+export const tooLarge = (form: FormLimits) => unknownForm(form.tooLarge, 413);

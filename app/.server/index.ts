@@ -60,6 +60,7 @@ export {
   UsernameSchema,
 } from '~/lib/schemas';
 export {
+  answer,
   discardUploads,
   FORM_LIMITS,
   formError,
@@ -69,6 +70,7 @@ export {
   readForm,
   tooLarge,
   UNKNOWN_FORM,
+  unknownForm,
 } from './forms';
 export { arrivedAt, fromStore, notFound, PUBLIC_PAGE_CACHE, SECRET_PAGE_CACHE } from './http';
 export { LEGAL_PAGE_CACHE, legalText } from './legal';

@@ -10,19 +10,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
 import { config } from './config';
 import { isPostgres } from './db/engine';
 import type { Database, JobsTable } from './db/schema';
 
-/** Attempts before a job is dead (shown on /admin/jobs, retried only by an admin). */
-export const MAX_ATTEMPTS = 5;
 /** How long a claim holds a job: one attempt must end within it (JOB_LEASE_SECONDS, 2 minutes). */
 export const leaseMs = () => config.JOB_LEASE_SECONDS * 1000;
 /** How often a worker looks for due jobs. */
 export const POLL_MS = 5_000;
-/** A failed attempt is tried again after 30 s, 1, 2 and 4 minutes. */
-const retryDelay = (attempts: number) => 30_000 * 2 ** (attempts - 1);
 /** An attempt still running at 90 % of its lease is failed by its worker, before another can claim it. */
 export const attemptMs = () => Math.floor(leaseMs() * 0.9);
 /** How many attempts of one kind an instance runs at once: a hung kind never holds another's. */
@@ -52,17 +49,6 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, message: string
 
 export type JobRow = Selectable<JobsTable>;
 
-export interface NewJob {
-  kind: string;
-  /** unique: a job already there under this key is left as it is */
-  key: string;
-  /** what it is about ('booking:{id}'): cancelJobs() finds it by this */
-  subject?: string | null;
-  payload: unknown;
-  runAt?: Date;
-  staleAt?: Date | null;
-}
-
 /** What a job's handler is given; it throws to fail the attempt. */
 export interface RunningJob<Payload = unknown> {
   id: string;
@@ -71,14 +57,102 @@ export interface RunningJob<Payload = unknown> {
   attempts: number;
   now: Date;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler knows its payload
-export type Handlers = Record<string, (job: RunningJob<any>) => Promise<void>>;
+
+/** How a kind's jobs are tried, and when one is no use any more (app/.server/job-kinds.ts). */
+export interface JobPolicy {
+  /** attempts before a job is dead (shown on /admin/jobs, retried only by an admin) */
+  attempts: number;
+  /** the wait after each failed attempt, in order; the last one repeats */
+  retryDelays: readonly number[];
+  /** a job not run this long after it fell due is dropped, never run late */
+  staleAfter?: number;
+  /** in words, the stale time each job is given as it is queued ('once the booking starts') */
+  staleWhen?: string;
+}
+
+/** Recurring work: every instance asks for each occurrence, and its key makes it one job. */
+export interface JobSchedule {
+  /** in words, for /admin/jobs ('every hour of the lab's clock') */
+  every: string;
+  /** the key of the occurrence due at `now`, the same on every instance */
+  keyAt: (now: Date) => string;
+}
+
+/** One kind of job: its name, its payload (checked when a job is claimed), its handler and policy. */
+export interface JobKind<Name extends string = string, Payload extends z.ZodTypeAny = z.ZodTypeAny> {
+  name: Name;
+  /** what it does, for /admin/jobs */
+  title: string;
+  payload: Payload;
+  handler: (job: RunningJob<z.output<Payload>>) => Promise<unknown>;
+  policy: JobPolicy;
+  /** recurring work, queued by the worker with a null payload */
+  schedule?: JobSchedule;
+}
+
+/** A kind of any payload, as the worker holds them side by side. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's handler knows its own payload
+export type AnyJobKind = JobKind<string, any>;
+
+/** A kind of job, its payload's type taken from its schema; a recurring kind must take a null payload. */
+export function defineKind<Name extends string, Payload extends z.ZodTypeAny>(kind: JobKind<Name, Payload>) {
+  if (kind.schedule && !kind.payload.safeParse(null).success)
+    throw new Error(`The recurring job kind ${kind.name} must take a null payload`);
+  if (!kind.policy.retryDelays.length) throw new Error(`The job kind ${kind.name} has no retry delay`);
+  return kind;
+}
+
+/** Timed work that is not a job: a guarded update any instance may run at any time. */
+export interface Sweep {
+  /** its row in `sweeps` ('release-no-shows') */
+  name: string;
+  /** what it does, for /admin/jobs */
+  title: string;
+  run: (now: Date) => Promise<unknown>;
+  /** each instance starts it at most once `every` milliseconds, and never while it still runs */
+  policy: { every: number };
+}
+
+export const defineSweep = (sweep: Sweep) => sweep;
+
+/**
+ * Every listed kind's payload by its name, as enqueue() takes it. The list (job-kinds.ts) fills it
+ * in with `declare module`, as graphile-worker's task list does: the core never imports the list,
+ * whose handlers import the core.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by job-kinds.ts
+export interface JobPayloads {}
+
+/** A listed kind's name: anything else is a type error, not a job queued for ever. */
+export type JobName = keyof JobPayloads & string;
+
+/** The payloads of a list of kinds by their names, for JobPayloads. */
+export type PayloadsOf<Kinds extends readonly AnyJobKind[]> = {
+  [Kind in Kinds[number] as Kind['name']]: z.input<Kind['payload']>;
+};
+
+interface JobFields {
+  /** unique: a job already there under this key is left as it is */
+  key: string;
+  /** what it is about ('booking:{id}'): cancelJobs() finds it by this */
+  subject?: string | null;
+  runAt?: Date;
+  staleAt?: Date | null;
+}
+
+/** A job to queue: a listed kind, with the payload of that kind. */
+export type NewJob = { [Name in JobName]: JobFields & { kind: Name; payload: JobPayloads[Name] } }[JobName];
+
+/** A job of any kind, as the worker queues recurring work (and tests queue kinds of their own). */
+export type AnyNewJob = JobFields & { kind: string; payload: unknown };
 
 /** The ids a request's transactions queued (queueing() below), to be run once they have committed. */
 const queuedHere = new AsyncLocalStorage<string[]>();
 
 /** Adds a job in `trx`, unless one with its key exists. */
-export async function enqueue(trx: Kysely<Database>, job: NewJob, now = new Date()): Promise<void> {
+export const enqueue = (trx: Kysely<Database>, job: NewJob, now = new Date()) => addJob(trx, job, now);
+
+async function addJob(trx: Kysely<Database>, job: AnyNewJob, now: Date): Promise<void> {
   const at = now.toISOString();
   const runAt = (job.runAt ?? now).toISOString();
   const row = await trx
@@ -102,7 +176,7 @@ export async function enqueue(trx: Kysely<Database>, job: NewJob, now = new Date
 }
 
 /** Cancels the jobs about `subject` not yet run (of `kinds`, if given), in `trx`. */
-export async function cancelJobs(trx: Kysely<Database>, subject: string, kinds: string[], now = new Date()) {
+export async function cancelJobs(trx: Kysely<Database>, subject: string, kinds: JobName[], now = new Date()) {
   let query = trx
     .updateTable('jobs')
     .set({ state: 'cancelled', updated_at: now.toISOString() })
@@ -110,6 +184,22 @@ export async function cancelJobs(trx: Kysely<Database>, subject: string, kinds: 
     .where('state', 'in', ['queued', 'failed']);
   if (kinds.length) query = query.where('kind', 'in', kinds);
   await query.execute();
+}
+
+/** What the claim and retire() need of a kind: its name and how many attempts it gets. */
+type KindLimits = { name: string; policy: Pick<JobPolicy, 'attempts'> };
+
+/**
+ * Jobs of `kinds` whose attempts are under (`<`) or have reached (`>=`) their kind's limit: one
+ * condition for each number of attempts the kinds give.
+ */
+function attemptsOf(eb: ExpressionBuilder<Database, 'jobs'>, kinds: readonly KindLimits[], op: '<' | '>=') {
+  const byLimit = new Map<number, string[]>();
+  for (const { name, policy } of kinds)
+    byLimit.set(policy.attempts, [...(byLimit.get(policy.attempts) ?? []), name]);
+  return eb.or(
+    [...byLimit].map(([attempts, names]) => eb.and([eb('kind', 'in', names), eb('attempts', op, attempts)])),
+  );
 }
 
 /**
@@ -126,7 +216,7 @@ export async function claim(
     limit,
     kinds,
     ids,
-  }: { instance: string; now: Date; limit: number; kinds: string[]; ids?: string[] },
+  }: { instance: string; now: Date; limit: number; kinds: readonly KindLimits[]; ids?: string[] },
 ): Promise<JobRow[]> {
   if ((ids && !ids.length) || !kinds.length) return [];
   const at = now.toISOString();
@@ -139,9 +229,9 @@ export async function claim(
         eb.and([eb('state', '=', 'running'), eb('lease_until', '<', at)]),
       ]),
     )
-    .where('attempts', '<', MAX_ATTEMPTS)
-    // Only what this worker can run: an instance of an older release leaves a new kind alone.
-    .where('kind', 'in', kinds)
+    // Only what this worker can run (an instance of an older release leaves a new kind alone),
+    // with attempts left under its kind's policy.
+    .where((eb) => attemptsOf(eb, kinds, '<'))
     .orderBy('run_at')
     .limit(limit);
   if (ids) pick = pick.where('id', 'in', ids);
@@ -185,27 +275,66 @@ async function settle(
     .execute();
 }
 
+/** When a job is no use any more: its own stale time, or its kind's, whichever comes first. */
+function staleTime(job: Pick<JobRow, 'stale_at' | 'due_at' | 'run_at'>, policy: JobPolicy): string | null {
+  const byPolicy =
+    policy.staleAfter === undefined
+      ? null
+      : new Date(Date.parse(firstDue(job)) + policy.staleAfter).toISOString();
+  if (!job.stale_at || !byPolicy) return job.stale_at ?? byPolicy;
+  return job.stale_at < byPolicy ? job.stale_at : byPolicy;
+}
+
+/** The wait after a job's `attempts`-th failed attempt: its kind's delays in order, the last repeating. */
+export const retryDelay = (policy: JobPolicy, attempts: number) =>
+  policy.retryDelays[Math.min(attempts, policy.retryDelays.length) - 1]!;
+
+/** A stored payload checked against its kind's schema: what went wrong, in words, if it does not fit. */
+function parsePayload(
+  schema: z.ZodTypeAny,
+  stored: string,
+): { ok: true; payload: unknown } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(stored);
+  } catch {
+    return { ok: false, error: `payload refused: not JSON` };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`);
+  return { ok: false, error: `payload refused: ${issues.join('; ')}` };
+}
+
 /**
- * Runs one claimed job with its kind's handler and records how it went. An attempt that has not
- * ended by attemptMs() is failed here (and its promise left behind): the lease would otherwise run
- * out and a second worker take the job while the first still waits on it.
+ * Runs one claimed job with its kind's handler and records how it went. A payload that does not
+ * fit its kind's schema makes the job dead at once: no retry would mend it. An attempt that has
+ * not ended by attemptMs() is failed here (and its promise left behind): the lease would otherwise
+ * run out and a second worker take the job while the first still waits on it.
  */
 async function run(
   db: Kysely<Database>,
-  handlers: Handlers,
+  kind: AnyJobKind,
   job: JobRow,
   instance: string,
   clock: () => Date,
   deadlineMs = attemptMs(),
 ) {
   const now = clock();
-  if (job.stale_at && job.stale_at <= now.toISOString())
-    return settle(db, job, instance, now, { state: 'cancelled' }, `dropped: stale since ${job.stale_at}`);
+  const stale = staleTime(job, kind.policy);
+  if (stale && stale <= now.toISOString())
+    return settle(db, job, instance, now, { state: 'cancelled' }, `dropped: stale since ${stale}`);
+  const parsed = parsePayload(kind.payload, job.payload);
+  if (!parsed.ok) {
+    console.error(`Job ${job.key} is dead at once: ${parsed.error}`);
+    return settle(db, job, instance, now, { state: 'dead' }, parsed.error.slice(0, 500));
+  }
+  const { attempts } = kind.policy;
   try {
-    const attempt = handlers[job.kind]!({
+    const attempt = kind.handler({
       id: job.id,
       key: job.key,
-      payload: JSON.parse(job.payload),
+      payload: parsed.payload,
       attempts: job.attempts,
       now,
     });
@@ -214,7 +343,7 @@ async function run(
     const message = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof JobFailure && error.permanent;
     console.error(
-      `Job ${job.key} failed (attempt ${job.attempts} of ${MAX_ATTEMPTS}${permanent ? ', for good' : ''}): ${message}`,
+      `Job ${job.key} failed (attempt ${job.attempts} of ${attempts}${permanent ? ', for good' : ''}): ${message}`,
     );
     const end = clock();
     return settle(
@@ -222,9 +351,9 @@ async function run(
       job,
       instance,
       end,
-      permanent || job.attempts >= MAX_ATTEMPTS
+      permanent || job.attempts >= attempts
         ? { state: 'dead' }
-        : { state: 'failed', runAt: new Date(end.getTime() + retryDelay(job.attempts)) },
+        : { state: 'failed', runAt: new Date(end.getTime() + retryDelay(kind.policy, job.attempts)) },
       message.slice(0, 500),
     );
   }
@@ -232,44 +361,61 @@ async function run(
 }
 
 /**
- * Jobs that can no longer run: running ones whose last lease expired on their final attempt (dead),
- * and waiting ones past their stale time (dropped).
+ * Jobs that can no longer run: running ones of `kinds` whose last lease expired on their kind's
+ * final attempt (dead), and waiting ones past their own stale time or their kind's (dropped).
  */
-async function retire(db: Kysely<Database>, now: Date) {
+async function retire(db: Kysely<Database>, kinds: readonly AnyJobKind[], now: Date) {
   const at = now.toISOString();
+  if (kinds.length)
+    await db
+      .updateTable('jobs')
+      .set({
+        state: 'dead',
+        lease_until: null,
+        last_error: 'its worker stopped during the last attempt',
+        updated_at: at,
+      })
+      .where('state', '=', 'running')
+      .where('lease_until', '<', at)
+      .where((eb) => attemptsOf(eb, kinds, '>='))
+      .execute();
+  const dropped = { state: 'cancelled', last_error: 'dropped: stale before it ran', updated_at: at } as const;
   await db
     .updateTable('jobs')
-    .set({
-      state: 'dead',
-      lease_until: null,
-      last_error: 'its worker stopped during the last attempt',
-      updated_at: at,
-    })
-    .where('state', '=', 'running')
-    .where('lease_until', '<', at)
-    .where('attempts', '>=', MAX_ATTEMPTS)
-    .execute();
-  await db
-    .updateTable('jobs')
-    .set({ state: 'cancelled', last_error: 'dropped: stale before it ran', updated_at: at })
+    .set(dropped)
     .where('state', 'in', ['queued', 'failed'])
     .where('stale_at', '<=', at)
     .execute();
+  for (const { name, policy } of kinds) {
+    if (policy.staleAfter === undefined) continue;
+    const dueBy = new Date(now.getTime() - policy.staleAfter).toISOString();
+    await db
+      .updateTable('jobs')
+      .set(dropped)
+      .where('kind', '=', name)
+      .where('state', 'in', ['queued', 'failed'])
+      .where((eb) => eb(eb.fn.coalesce('due_at', 'run_at'), '<=', dueBy))
+      .execute();
+  }
 }
 
 export const instanceName = () => `${os.hostname()}:${process.pid}`;
 
+/** The kinds by name, for running what a claim returned. */
+const byName = (kinds: readonly AnyJobKind[]) => new Map(kinds.map((kind) => [kind.name, kind]));
+
 /** One pass of a worker: retires what cannot run, then claims and runs due jobs, `limit` at a time. */
 export async function runDue(
   db: Kysely<Database>,
-  handlers: Handlers,
+  kinds: readonly AnyJobKind[],
   { instance = instanceName(), now = () => new Date(), limit = 10, ids, deadlineMs }: RunOptions = {},
 ): Promise<number> {
-  await retire(db, now());
+  await retire(db, kinds, now());
+  const named = byName(kinds);
   let ran = 0;
   for (;;) {
-    const jobs = await claim(db, { instance, now: now(), limit, kinds: Object.keys(handlers), ids });
-    for (const job of jobs) await run(db, handlers, job, instance, now, deadlineMs);
+    const jobs = await claim(db, { instance, now: now(), limit, kinds, ids });
+    for (const job of jobs) await run(db, named.get(job.kind)!, job, instance, now, deadlineMs);
     ran += jobs.length;
     if (jobs.length < limit || ids) return ran;
   }
@@ -283,13 +429,6 @@ interface RunOptions {
   ids?: string[];
   /** an attempt's deadline (attemptMs(): 90 % of the lease) */
   deadlineMs?: number;
-}
-
-/** Timed work that is not a job: a guarded update any instance may run at any time. */
-export interface Sweep {
-  /** its row in `sweeps` ('release-no-shows') */
-  name: string;
-  run: (now: Date) => Promise<unknown>;
 }
 
 /** Records a sweep's run in `sweeps`: its last run, and its last success or failure. */
@@ -318,17 +457,34 @@ interface Worker {
 
 let worker: Worker | null = null;
 
+/** The occurrence of each recurring kind due at `now` (job-kinds.ts: housekeeping, hourly). */
+const occurrences = (kinds: readonly AnyJobKind[], now: Date): AnyNewJob[] =>
+  kinds.flatMap(({ name, schedule, policy }) =>
+    schedule
+      ? [
+          {
+            kind: name,
+            key: schedule.keyAt(now),
+            payload: null,
+            runAt: now,
+            staleAt: policy.staleAfter === undefined ? null : new Date(now.getTime() + policy.staleAfter),
+          },
+        ]
+      : [],
+  );
+
 /**
- * Starts this instance's worker. Every `pollMs` it retires what cannot run, adds the `recurring`
- * jobs due by now, starts each sweep not still running and claims due jobs: per kind, up to
+ * Starts this instance's worker for `kinds` (job-kinds.ts). Every `pollMs` it retires what cannot
+ * run, adds the occurrences of the recurring kinds due by now, starts each sweep due by its policy
+ * and not still running, and claims due jobs: per kind, up to
  * LANES_PER_KIND attempts at once, each started without waiting for the others. A finished
  * attempt claims the next job of its kind, so a queue drains without waiting for the next tick;
  * a hung one holds its lane until its deadline, never the sweeps or the other kinds.
  */
 export function startWorker(
   db: Kysely<Database>,
-  handlers: Handlers,
-  options: { pollMs?: number; now?: () => Date; recurring?: (now: Date) => NewJob[]; sweeps?: Sweep[] } = {},
+  kinds: readonly AnyJobKind[],
+  options: { pollMs?: number; now?: () => Date; sweeps?: readonly Sweep[] } = {},
 ): Worker {
   if (worker) return worker;
   const now = options.now ?? (() => new Date());
@@ -344,6 +500,9 @@ export function startWorker(
   const claiming = new Set<string>();
   const again = new Set<string>();
   const sweeping = new Set<string>();
+  // When this instance last started each sweep (its own clock: `every` is time that passed here).
+  const swept = new Map<string, number>();
+  const named = byName(kinds);
   // The occurrences this instance enqueued last tick: each is written once, not on every tick.
   let enqueued = new Set<string>();
 
@@ -356,11 +515,11 @@ export function startWorker(
         again.delete(kind);
         const free = LANES_PER_KIND - (lanes.get(kind) ?? 0);
         if (stopped || free <= 0) break;
-        const jobs = await claim(db, { instance, now: now(), limit: free, kinds: [kind] });
+        const jobs = await claim(db, { instance, now: now(), limit: free, kinds: [named.get(kind)!] });
         for (const job of jobs) {
           lanes.set(kind, (lanes.get(kind) ?? 0) + 1);
           track(
-            run(db, handlers, job, instance, now)
+            run(db, named.get(kind)!, job, instance, now)
               .catch((error) => console.error(`Recording job ${job.key} failed:`, error))
               .finally(() => {
                 lanes.set(kind, lanes.get(kind)! - 1);
@@ -375,11 +534,12 @@ export function startWorker(
       claiming.delete(kind);
     }
   };
-  const fillAll = () => Promise.all(Object.keys(handlers).map(fill));
+  const fillAll = () => Promise.all(kinds.map(({ name }) => fill(name)));
 
-  const sweep = ({ name, run: work }: Sweep) => {
-    if (sweeping.has(name)) return;
+  const sweep = ({ name, run: work, policy }: Sweep) => {
+    if (sweeping.has(name) || Date.now() - (swept.get(name) ?? -Infinity) < policy.every) return;
     sweeping.add(name);
+    swept.set(name, Date.now());
     const at = now();
     track(
       work(at)
@@ -403,9 +563,9 @@ export function startWorker(
 
   const tick = async () => {
     try {
-      await retire(db, now());
-      const recurring = options.recurring?.(now()) ?? [];
-      for (const job of recurring) if (!enqueued.has(job.key)) await enqueue(db, job, now());
+      await retire(db, kinds, now());
+      const recurring = occurrences(kinds, now());
+      for (const job of recurring) if (!enqueued.has(job.key)) await addJob(db, job, now());
       enqueued = new Set(recurring.map((job) => job.key));
     } catch (error) {
       console.error('The job worker failed a tick:', error);
@@ -582,6 +742,65 @@ export async function listJobs(db: Kysely<Database>, now = new Date()) {
 /** Each sweep's last run and failure, for /admin/jobs. */
 export const sweepRuns = (db: Kysely<Database>) =>
   db.selectFrom('sweeps').selectAll().orderBy('name').execute();
+
+/**
+ * The lab's timed work as /admin/jobs lists it: each kind of job with its policy and schedule, when
+ * one was last done and last failed (finished jobs are kept 7 days); each sweep with its policy and
+ * its last run and failure.
+ */
+export async function timedWork(
+  db: Kysely<Database>,
+  kinds: readonly AnyJobKind[],
+  sweeps: readonly Sweep[],
+) {
+  const [finished, runs] = await Promise.all([
+    kinds.length
+      ? db
+          .selectFrom('jobs')
+          .select(['kind', 'state', (eb) => eb.fn.max('updated_at').as('at')])
+          .where(
+            'kind',
+            'in',
+            kinds.map((kind) => kind.name),
+          )
+          .where('state', 'in', ['done', 'failed', 'dead'])
+          .groupBy(['kind', 'state'])
+          .execute()
+      : [],
+    sweepRuns(db),
+  ]);
+  const latest = (kind: string, states: JobRow['state'][]) =>
+    finished
+      .filter((row) => row.kind === kind && states.includes(row.state))
+      .map((row) => row.at)
+      .sort()
+      .at(-1) ?? null;
+  return {
+    kinds: kinds.map(({ name, title, policy, schedule }) => ({
+      name,
+      title,
+      attempts: policy.attempts,
+      retryDelays: [...policy.retryDelays],
+      staleAfter: policy.staleAfter ?? null,
+      staleWhen: policy.staleWhen ?? null,
+      every: schedule?.every ?? null,
+      lastDoneAt: latest(name, ['done']),
+      lastFailedAt: latest(name, ['failed', 'dead']),
+    })),
+    sweeps: sweeps.map(({ name, title, policy }) => {
+      const row = runs.find((run) => run.name === name);
+      return {
+        name,
+        title,
+        every: policy.every,
+        lastRunAt: row?.last_run_at ?? null,
+        instance: row?.instance ?? null,
+        lastErrorAt: row?.last_error_at ?? null,
+        lastError: row?.last_error ?? null,
+      };
+    }),
+  };
+}
 
 /** An admin's 'Retry' on a dead job: queued again now with fresh attempts; null if it is not dead. */
 export async function retryDead(db: Kysely<Database>, id: string, now = new Date()) {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import { config } from './config';
 import type { Database } from './db/schema';
-import { enqueue, JobFailure, withDeadline, type RunningJob } from './jobs';
+import { enqueue, JobFailure, withDeadline } from './jobs';
 import { escapeHtml } from '~/lib/html';
 import { SITE_NAME } from '~/lib/site';
 
@@ -111,14 +111,6 @@ export const queueMail = (trx: Kysely<Database>, key: string, message: Message) 
 /** The same Message-ID on every try of one queued mail: a mail client shows a duplicate once. */
 export const messageIdFor = (key: string) =>
   `<${crypto.createHash('sha256').update(key).digest('hex').slice(0, 32)}@${new URL(config.PUBLIC_URL).hostname}>`;
-
-/**
- * The worker's handler for queued mails. A failed send throws with the server's reason (a
- * MailError): the job is tried again, or dead at once when the server refused the message for good.
- */
-export const mailJobs = {
-  mail: ({ key, payload }: RunningJob<Message>) => sendMail({ ...payload, messageId: messageIdFor(key) }),
-};
 
 /** A plain, friendly message with one button; text and HTML say the same. */
 export function linkMessage(options: {

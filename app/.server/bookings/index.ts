@@ -77,7 +77,7 @@ const withinWriteLimit = (userId: string) => hit(`booking-write:${userId}`, LIMI
 export { type BookOutcome, type CancelOutcome };
 export { calendarAnswer, CANCELLED_KEPT_DAYS } from './feeds';
 export { askForInduction, inductionFor } from './induction-request';
-export { reminderJobs } from './reminders';
+export { sendBookingReminder, sendExpiryNotice } from './reminders';
 export { checkInQr } from './qr';
 
 export function bookingsIn(db: Kysely<Database>) {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { config } from '../config';
 import { db } from '../db';
+import { JOB_KINDS } from '../job-kinds';
 import { runDue } from '../jobs';
-import { bookingsIn, reminderJobs } from './index';
+import { bookingsIn } from './index';
 import { historyOf } from './events';
 import { labClockZoned } from '~/lib/booking/time';
 import { newInduction, newMember, newResource, hourAhead } from '../../../tests/support/store-fixtures';
@@ -15,6 +16,9 @@ afterAll(() => db.destroy());
 
 const bookings = bookingsIn(db);
 const HOUR = 3_600_000;
+const REMINDER_KINDS = JOB_KINDS.filter(
+  (kind) => kind.name === 'reminder' || kind.name === 'induction-expiry',
+);
 
 const jobsAbout = (subject: string, kind: string) =>
   db
@@ -29,7 +33,7 @@ const jobsAbout = (subject: string, kind: string) =>
 async function remindersSentAt(at: Date, to: string) {
   const outbox = path.join(config.DATA_DIR, 'outbox');
   const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
-  await runDue(db, reminderJobs(db), { now: () => at });
+  await runDue(db, REMINDER_KINDS, { now: () => at });
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)

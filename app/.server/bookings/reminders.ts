@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { config } from '../config';
 import type { Database } from '../db/schema';
-import { cancelJobs, enqueue, type RunningJob } from '../jobs';
+import { cancelJobs, enqueue, type NewJob, type RunningJob } from '../jobs';
 import { linkMessage, messageIdFor, sendMail } from '../mail';
 import { recordEvent } from './events';
 import { hereUrl } from './mail';
@@ -24,7 +24,7 @@ const bookingSubject = (bookingId: string) => `booking:${bookingId}`;
  */
 async function queueAhead(
   trx: Kysely<Database>,
-  job: { kind: string; key: string; subject: string; payload: unknown },
+  job: NewJob,
   schedule: Parameters<typeof remindersAhead>[0],
   target: Date,
   now: Date,
@@ -71,7 +71,11 @@ export async function cancelReminders(trx: Kysely<Database>, bookingIds: string[
   for (const id of bookingIds) await cancelJobs(trx, bookingSubject(id), ['reminder'], now);
 }
 
-async function sendBookingReminder({ key, payload, now }: RunningJob<ReminderPayload>, db: Kysely<Database>) {
+/** The worker's handler for a reminder (job-kinds.ts): what is true of the booking when it runs. */
+export async function sendBookingReminder(
+  { key, payload, now }: RunningJob<ReminderPayload>,
+  db: Kysely<Database>,
+) {
   const row = await db
     .selectFrom('bookings')
     .innerJoin('resources', 'resources.id', 'bookings.resource_id')
@@ -163,7 +167,8 @@ export const cancelExpiryNotices = (
   now: Date,
 ) => cancelJobs(trx, inductionSubject(held.inductionId, held.userId), ['induction-expiry'], now);
 
-async function sendExpiryNotice({ key, payload }: RunningJob<ExpiryPayload>, db: Kysely<Database>) {
+/** The worker's handler for an expiry notice (job-kinds.ts). */
+export async function sendExpiryNotice({ key, payload }: RunningJob<ExpiryPayload>, db: Kysely<Database>) {
   const row = await db
     .selectFrom('member_inductions')
     .innerJoin('inductions', 'inductions.id', 'member_inductions.induction_id')
@@ -200,9 +205,3 @@ async function sendExpiryNotice({ key, payload }: RunningJob<ExpiryPayload>, db:
     messageId: messageIdFor(key),
   });
 }
-
-/** The worker's handlers for reminders. */
-export const reminderJobs = (db: Kysely<Database>) => ({
-  reminder: (job: RunningJob<ReminderPayload>) => sendBookingReminder(job, db),
-  'induction-expiry': (job: RunningJob<ExpiryPayload>) => sendExpiryNotice(job, db),
-});

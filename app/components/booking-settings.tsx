@@ -1,13 +1,17 @@
 // The settings cards of /bookings: 'Booking reminders' on or off, and the private calendar feed
 // with 'Reset link'. Plain POST forms to /bookings.
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { CopyButton } from '~/components/copy-button';
+import { allErrors } from '~/components/form-errors';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { useAnswerFor } from '~/lib/answer';
 
 export function Reminders({ on, changed }: { on: boolean; changed: boolean }) {
   const busy = useIsPending();
+  // Only a forged or stale post is refused ('Choose on or off.'): said in this card.
+  const answered = useAnswerFor('reminders');
   return (
     <section aria-labelledby="reminders-heading" className="card">
       <h2 id="reminders-heading">Booking reminders</h2>
@@ -23,6 +27,7 @@ export function Reminders({ on, changed }: { on: boolean; changed: boolean }) {
         Cancellations by the lab and declined requests are always sent.
       </p>
       <Form method="post">
+        <FormBanner errors={allErrors(answered?.result)} />
         <input type="hidden" name="intent" value="reminders" />
         <input type="hidden" name="reminders" value={on ? 'off' : 'on'} />
         <button type="submit" className="button button-secondary" disabled={busy}>
@@ -33,14 +38,8 @@ export function Reminders({ on, changed }: { on: boolean; changed: boolean }) {
   );
 }
 
-export function CalendarFeed({
-  url,
-  lastResult,
-}: {
-  url: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const [form] = useForm({ lastResult });
+export function CalendarFeed({ url }: { url: string }) {
+  const [form] = useForm({ id: 'reset-feed', lastResult: useAnswerFor('reset-feed')?.result });
   const busy = useIsPending();
   return (
     <section aria-labelledby="calendar-feed" className="card">

@@ -2,8 +2,12 @@
 // it counts, whether it was waived (or the request declined), and 'Ask to waive' with a reason for
 // the admins: a plain POST form per strike, to /bookings. The pause they cause is told at the top
 // of the page.
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { Form } from '@remix-run/react';
+import { allErrors } from '~/components/form-errors';
+import { Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { useAnswerFor, useStrayAnswerFor } from '~/lib/answer';
 import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
 
 export interface ShownStrike {
@@ -18,38 +22,75 @@ export interface ShownStrike {
 }
 
 export function Strikes({ strikes, rule }: { strikes: ShownStrike[]; rule: string }) {
-  const busy = useIsPending();
+  // A request about a strike not listed here (a forged or stale id): said at the top of the card.
+  const stray = useStrayAnswerFor(
+    'ask-waive',
+    strikes.map((strike) => strike.id),
+  );
   return (
     <section aria-labelledby="strikes-heading" className="card">
       <h2 id="strikes-heading">Strikes</h2>
       <p className="muted">{rule}</p>
+      <FormBanner errors={allErrors(stray?.result)} />
       <ul className="strike-list">
         {strikes.map((strike) => (
-          <li key={strike.id}>
-            <p>
-              <strong>{STRIKE_KIND_TEXT[strike.kind]}</strong>: {strike.about}.{' '}
-              {strike.waived ? `Waived: ${strike.waived}` : `Counts until ${strike.counts}.`}
-            </p>
-            {strike.waived ? null : strike.declined !== null ? (
-              <p className="muted">Your request to waive it was declined: {strike.declined}</p>
-            ) : strike.asked ? (
-              <p className="muted">You asked to waive it on {strike.asked}.</p>
-            ) : (
-              <Form method="post" className="waive-ask">
-                <input type="hidden" name="intent" value="ask-waive" />
-                <input type="hidden" name="strike" value={strike.id} />
-                <div className="field">
-                  <label htmlFor={`waive-${strike.id}`}>Why should it be waived?</label>
-                  <textarea id={`waive-${strike.id}`} name="reason" rows={2} required maxLength={500} />
-                </div>
-                <button type="submit" className="button button-secondary button-small" disabled={busy}>
-                  Ask to waive
-                </button>
-              </Form>
-            )}
-          </li>
+          <StrikeItem key={strike.id} strike={strike} />
         ))}
       </ul>
     </section>
+  );
+}
+
+function StrikeItem({ strike }: { strike: ShownStrike }) {
+  const answered = useAnswerFor('ask-waive', strike.id);
+  return (
+    <li>
+      <p>
+        <strong>{STRIKE_KIND_TEXT[strike.kind]}</strong>: {strike.about}.{' '}
+        {strike.waived ? `Waived: ${strike.waived}` : `Counts until ${strike.counts}.`}
+      </p>
+      {strike.waived || strike.declined !== null || strike.asked ? (
+        <>
+          {/* Asked already (in another tab, say): the refusal stays with this strike. */}
+          <FormBanner errors={allErrors(answered?.result)} />
+          {strike.waived ? null : strike.declined !== null ? (
+            <p className="muted">Your request to waive it was declined: {strike.declined}</p>
+          ) : (
+            <p className="muted">You asked to waive it on {strike.asked}.</p>
+          )}
+        </>
+      ) : (
+        <WaiveAsk strike={strike.id} lastResult={answered?.result} />
+      )}
+    </li>
+  );
+}
+
+/** 'Ask to waive' one strike: the server checks the reason; its answer shows in this form only. */
+function WaiveAsk({
+  strike,
+  lastResult,
+}: {
+  strike: string;
+  lastResult: NonNullable<ReturnType<typeof useAnswerFor>>['result'] | undefined;
+}) {
+  const busy = useIsPending();
+  const [form, fields] = useForm({ id: `waive-${strike}`, lastResult });
+  // A forged strike id is not a field anyone can fix: above the form, with the form's own errors.
+  const errors = [...(form.errors ?? []), ...(fields.strike.errors ?? [])];
+  return (
+    <Form method="post" className="waive-ask" {...getFormProps(form)}>
+      <FormBanner id={form.errorId} errors={errors} />
+      <input type="hidden" name="intent" value="ask-waive" />
+      <input type="hidden" name="strike" value={strike} />
+      <Field
+        label="Why should it be waived?"
+        field={fields.reason}
+        textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, required: true, maxLength: 500 }}
+      />
+      <button type="submit" className="button button-secondary button-small" disabled={busy}>
+        Ask to waive
+      </button>
+    </Form>
   );
 }

@@ -6,25 +6,26 @@
 // inductions and open requests; 'Booking reminders' on or off; their private calendar feed and
 // 'Reset link'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
+  answer,
   BookingRemindersSchema,
   bookings,
   config,
   FeedResetSchema,
   FORM_LIMITS,
   formError,
-  formReply,
   parseWithZod,
   readForm,
   redirect,
   requireUser,
   SECRET_PAGE_CACHE,
   tooLarge,
-  UNKNOWN_FORM,
+  unknownForm,
   WaiveAskSchema,
 } from '~/.server';
 import { CalendarFeed, Reminders } from '~/components/booking-settings';
+import { FormBanner } from '~/components/forms';
 import { Strikes } from '~/components/booking-strikes';
 import { BookingFacts } from '~/components/booking-facts';
 import { openActions } from '~/lib/booking/actions';
@@ -32,6 +33,7 @@ import { checkInWindowText } from '~/lib/booking/check-in';
 import { eventText, inductionStatusText, statusText, whenText } from '~/lib/booking/format';
 import type { Booking } from '~/lib/booking/models';
 import { dateName, labDayOf } from '~/lib/booking/time';
+import { useAnswerFor } from '~/lib/answer';
 import { pageMeta } from '~/lib/meta';
 import { bookingNoticeText } from '~/lib/notices';
 
@@ -115,6 +117,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Three forms post here ('Reset link', 'Booking reminders', and 'Ask to waive' once per strike);
+ * each answer names its form (and strike), so only that form shows it (app/lib/answer.ts).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
@@ -127,29 +133,34 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'ask-waive':
       return askToWaive(formData, user.id);
     default:
-      return formReply(formError(UNKNOWN_FORM));
+      return unknownForm();
   }
 }
 
 async function resetFeed(formData: FormData, userId: string) {
   const submission = parseWithZod(formData, { schema: FeedResetSchema });
-  if (submission.status !== 'success') return formReply(submission.reply());
+  if (submission.status !== 'success') return answer('reset-feed', submission.reply());
   await bookings.feeds.reset(userId);
   return redirect('/bookings#calendar-feed');
 }
 
 async function askToWaive(formData: FormData, userId: string) {
   const submission = parseWithZod(formData, { schema: WaiveAskSchema });
-  if (submission.status !== 'success') return formReply(submission.reply());
+  // The strike as posted, so the error shows in that strike's form even when its id is not valid.
+  const item = String(formData.get('strike') ?? '');
+  if (submission.status !== 'success') return answer('ask-waive', submission.reply(), { item });
   const { strike, reason } = submission.value;
   if (!(await bookings.strikes.askToWaive({ strikeId: strike, userId, reason })))
-    return formReply(formError('That strike is not yours to ask about, or you asked already.'), 404);
+    return answer('ask-waive', formError('That strike is not yours to ask about, or you asked already.'), {
+      item,
+      status: 404,
+    });
   return redirect('/bookings?notice=waive-asked#strikes-heading');
 }
 
 async function setReminders(formData: FormData, userId: string) {
   const submission = parseWithZod(formData, { schema: BookingRemindersSchema });
-  if (submission.status !== 'success') return formReply(submission.reply());
+  if (submission.status !== 'success') return answer('reminders', submission.reply());
   await bookings.reminders.set(userId, submission.value.reminders === 'on');
   return redirect(`/bookings?reminders=${submission.value.reminders}#reminders-heading`);
 }
@@ -159,7 +170,7 @@ export default function MyBookings() {
   const signsOff = useRouteLoaderData<{ user: { inductor: boolean } | null }>('root')?.user?.inductor;
   const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes } =
     useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const unknown = useAnswerFor(null);
   return (
     <main id="main" className="page narrow-page my-bookings">
       <div className="page-header">
@@ -173,6 +184,7 @@ export default function MyBookings() {
           {notice}
         </p>
       ) : null}
+      <FormBanner errors={unknown?.result.error?.['']} />
       {strikes.paused ? (
         <p className="notice" role="note">
           <strong>Your new bookings are paused.</strong> {strikes.paused}{' '}
@@ -262,7 +274,7 @@ export default function MyBookings() {
 
       {strikes.list.length ? <Strikes strikes={strikes.list} rule={strikes.rule} /> : null}
       <Reminders on={reminders.on} changed={reminders.changed} />
-      <CalendarFeed url={feedUrl} lastResult={lastResult} />
+      <CalendarFeed url={feedUrl} />
     </main>
   );
 }

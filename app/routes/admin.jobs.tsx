@@ -1,7 +1,8 @@
 // /admin/jobs — the queue of timed work (docs/product.md §2, architecture §14): how many jobs wait,
 // are due, run and are dead, how long the oldest owed one has been owed and what it is doing; the
-// jobs themselves (due, running, waiting to try again, scheduled, dead) with their last error; and
-// each sweep's last run. 'Retry' queues a dead job again (audited). Admins only.
+// jobs themselves (due, running, waiting to try again, scheduled, dead) with their last error; each
+// kind of job with its policy, schedule and last run, and each sweep with its own (the list:
+// app/.server/job-kinds.ts). 'Retry' queues a dead job again (audited). Admins only.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
@@ -19,6 +20,7 @@ import {
   UNKNOWN_FORM,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
+import { TimedWork } from '~/components/timed-work';
 import { useIsPending } from '~/components/pending';
 import { instantText } from '~/lib/booking/format';
 import { waitedText } from '~/lib/waited';
@@ -31,12 +33,8 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [stats, jobs, sweeps] = await Promise.all([
-    admin.jobs.stats(),
-    admin.jobs.list(),
-    admin.jobs.sweeps(),
-  ]);
-  return { ...stats, jobs, sweeps };
+  const [stats, jobs, work] = await Promise.all([admin.jobs.stats(), admin.jobs.list(), admin.jobs.work()]);
+  return { ...stats, jobs, ...work };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -67,11 +65,8 @@ const GROUPS = [
   ['waiting', 'Scheduled'],
 ] as const;
 
-/** The sweeps by their row's name. */
-const SWEEP_NAMES: Record<string, string> = { 'release-no-shows': 'Release of no-shows' };
-
 export default function AdminJobs() {
-  const { queued, due, running, dead, oldestOwed, jobs, sweeps } = useLoaderData<typeof loader>();
+  const { queued, due, running, dead, oldestOwed, jobs, kinds, sweeps } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const busy = useIsPending();
   const rows = GROUPS.flatMap(([group, label]) => jobs[group].map((job) => ({ ...job, label })));
@@ -89,8 +84,8 @@ export default function AdminJobs() {
       ) : null}
       <p>
         Mails, reminders and the hourly housekeeping, run by every instance of the site. A job that fails is
-        tried again after 30 seconds, then 1, 2 and 4 minutes; after 5 tries it is dead. A mail the mail
-        server refuses for good is dead at once.
+        tried again by its kind's policy (below); after its last try it is dead. A mail the mail server
+        refuses for good is dead at once, and so is a job whose payload does not fit its kind.
       </p>
       <dl className="job-figures">
         <div>
@@ -165,34 +160,7 @@ export default function AdminJobs() {
       ) : (
         <p className="empty-state">No job is owed, scheduled or dead.</p>
       )}
-      <h2>Sweeps</h2>
-      <p>Run by every instance every 5 seconds, beside the jobs.</p>
-      {sweeps.length ? (
-        <AdminTable label="Sweeps" columns={['Sweep', 'Last run', 'Last failure']}>
-          {sweeps.map((sweep) => (
-            <tr key={sweep.name}>
-              <td data-label="Sweep">{SWEEP_NAMES[sweep.name] ?? sweep.name}</td>
-              <td data-label="Last run">
-                <time dateTime={sweep.last_run_at}>{instantText(sweep.last_run_at)}</time>
-                <br />
-                <span className="muted">{sweep.instance}</span>
-              </td>
-              <td data-label="Last failure">
-                {sweep.last_error_at ? (
-                  <>
-                    <time dateTime={sweep.last_error_at}>{instantText(sweep.last_error_at)}</time>:{' '}
-                    {sweep.last_error}
-                  </>
-                ) : (
-                  'none'
-                )}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      ) : (
-        <p className="empty-state">No sweep has run yet.</p>
-      )}
+      <TimedWork kinds={kinds} sweeps={sweeps} />
     </>
   );
 }

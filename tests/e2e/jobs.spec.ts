@@ -1,5 +1,6 @@
 // The jobs table seen by admins (docs/product.md §2 /admin/jobs, architecture §14): the queue's
-// figures, a dead job's last error, and 'Retry', after which the worker sends it.
+// figures, a dead job's last error, and 'Retry', after which the worker sends it; the kinds of job
+// and the sweeps with their policies and last runs (the list: app/.server/job-kinds.ts).
 import { signedInAdmin } from './accounts';
 import { expect, test } from './fixtures';
 import { fixtureDeadJob } from '../support/admin';
@@ -19,6 +20,20 @@ test('/admin/jobs: the figures, a dead mail with its error, Retry sends it; a fo
   const row = page.getByRole('row').filter({ hasText: `mail:dead-letter:${to}` });
   await expect(row).toContainText('Dead');
   await expect(row).toContainText('Greeting never received');
+  // Each kind with its tries, its waits and when it is dropped; the sweeps with how often they run.
+  const kinds = page.getByRole('region', { name: 'Kinds of job' });
+  const mail = kinds.getByRole('row').filter({ hasText: 'Mails owed by a change' });
+  await expect(mail.getByRole('cell').nth(1)).toHaveText('5');
+  await expect(mail).toContainText('30 seconds, 1 minute, 2 minutes and 4 minutes');
+  await expect(mail.getByRole('cell').nth(3)).toHaveText('never');
+  const housekeeping = kinds.getByRole('row').filter({ hasText: 'housekeeping' });
+  await expect(housekeeping).toContainText('every hour');
+  await expect(housekeeping).toContainText('if not run within 1 hour of falling due');
+  const release = page
+    .getByRole('region', { name: 'Sweeps' })
+    .getByRole('row')
+    .filter({ hasText: 'Release of no-shows' });
+  await expect(release).toContainText('5 seconds');
   await expectAccessible();
 
   // Forged: an id that is no job's, and one that is not an id; neither retries anything.
@@ -38,6 +53,8 @@ test('/admin/jobs: the figures, a dead mail with its error, Retry sends it; a fo
   );
   // The worker of the running site sends it (it polls every 5 s).
   expect((await waitForMail(to)).subject).toBe('Dead letter, sent again');
+  await page.reload();
+  await expect(mail).toContainText(/done: \w+ \d+ \w+ \d{4}, \d\d:\d\d/);
   // The log names it by its kind and when it was first owed, never by its id or key (an address).
   await page.goto('/admin/log');
   const logged = page.getByRole('row').filter({ hasText: 'retried the dead' }).first();

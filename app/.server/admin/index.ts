@@ -5,7 +5,8 @@ import { db } from '../db';
 import { createInvite, listInvites, revokeInvite, type InviteOptions } from '../store/invites';
 import { removeMember } from '../account-removal';
 import { auditPage, recordAudit, type Actor } from '../audit';
-import { jobStats, listJobs, retryDead, sweepRuns } from '../jobs';
+import { JOB_KINDS, SWEEPS } from '../job-kinds';
+import { jobStats, listJobs, retryDead, timedWork } from '../jobs';
 import { adminMemberList, memberToDelete } from './members';
 import { postToRemove, removePost, setSignInDisabled } from './moderation';
 import { deleteProject, saveProject, type ProjectImages } from './projects';
@@ -41,11 +42,14 @@ export const admin = {
   log: {
     page: (page: number) => auditPage(db, page),
   },
-  /** /admin/jobs: the queue's figures, its jobs and the sweeps' last runs; 'Retry' on a dead job, audited. */
+  /**
+   * /admin/jobs: the queue's figures, its jobs, the kinds of job and the sweeps (job-kinds.ts) with
+   * their policies and last runs; 'Retry' on a dead job, audited.
+   */
   jobs: {
     stats: () => jobStats(db),
     list: () => listJobs(db),
-    sweeps: () => sweepRuns(db),
+    work: () => timedWork(db, JOB_KINDS, SWEEPS),
     retry: (id: string, actor: Actor) =>
       db.transaction().execute(async (trx) => {
         // Named by its kind and when it was first owed: its key can hold an address, and its id

@@ -1,15 +1,13 @@
 // /admin/inductions/{id} — one induction as admins run it (docs/product.md §10): edit it, name and
 // remove its inductors, sign a member off, and revoke a member's induction with a reason. Every
 // change is audited in its own transaction. Admins only; an unknown id is the 404 page.
-import type { SubmissionResult } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  answer,
   AppointInductorSchema,
   bookings,
-  data,
   FORM_LIMITS,
-  formError,
   InductionFormSchema,
   InductionRevokeSchema,
   InductionSignOffSchema,
@@ -19,11 +17,13 @@ import {
   redirect,
   requireAdmin,
   tooLarge,
-  UNKNOWN_FORM,
+  unknownForm,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { FormBanner } from '~/components/forms';
 import { InductionForm, RevokeForm, UsernameForm, validFor } from '~/components/induction-form';
+import { allErrors } from '~/components/form-errors';
+import { answerFor } from '~/lib/answer';
 import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
@@ -45,20 +45,18 @@ const NOTICES: Record<string, string> = {
   'signed-off': 'Member signed off.',
 };
 
-type Intent = 'edit' | 'appoint' | 'remove-inductor' | 'sign-off' | 'revoke';
-/** Every form's answer here: the form (and for a revoke, the member's row) it is for, conform's result. */
-type Answer = { intent: Intent | null; member?: string; notice?: string; result: SubmissionResult<string[]> };
-const INTENTS: Intent[] = ['edit', 'appoint', 'remove-inductor', 'sign-off', 'revoke'];
-
+/**
+ * Five forms post here; each answer names its form (a revoke also the member's row: `item`), so
+ * only that form shows it (app/lib/answer.ts).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const view = await bookings.admin.inductions.byId(params.inductionId ?? '');
   if (!view) notFound();
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
-  const intent = INTENTS.find((known) => known === formData.get('intent')) ?? null;
   const form = { user, view, formData, inductionId: view.induction.id };
-  switch (intent) {
+  switch (formData.get('intent')) {
     case 'edit':
       return edit(form);
     case 'appoint':
@@ -70,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'revoke':
       return revoke(form);
     default:
-      return data<Answer>({ intent, result: formError(UNKNOWN_FORM) }, { status: 400 });
+      return unknownForm();
   }
 }
 
@@ -82,24 +80,24 @@ type Posted = {
 };
 const done = (inductionId: string, what: string) => redirect(`/admin/inductions/${inductionId}?done=${what}`);
 
-async function edit({ user, formData, inductionId }: Posted): Promise<Answer | Response> {
+async function edit({ user, formData, inductionId }: Posted) {
   const submission = parseWithZod(formData, { schema: InductionFormSchema });
-  if (submission.status !== 'success') return { intent: 'edit', result: submission.reply() };
+  if (submission.status !== 'success') return answer('edit', submission.reply());
   const outcome = await bookings.admin.inductions.save(inductionId, submission.value, user);
   if (outcome.status === 'saved') return done(inductionId, 'saved');
   const fieldErrors = outcome.status === 'invalid' ? outcome.fieldErrors : {};
-  return { intent: 'edit', result: submission.reply({ fieldErrors }) };
+  return answer('edit', submission.reply({ fieldErrors }));
 }
 
-async function appoint({ user, formData, inductionId }: Posted): Promise<Answer | Response> {
+async function appoint({ user, formData, inductionId }: Posted) {
   const submission = parseWithZod(formData, { schema: AppointInductorSchema });
-  if (submission.status !== 'success') return { intent: 'appoint', result: submission.reply() };
+  if (submission.status !== 'success') return answer('appoint', submission.reply());
   const userId = await bookings.inductions.memberIdByUsername(submission.value.username);
   if (!userId)
-    return {
-      intent: 'appoint',
-      result: submission.reply({ fieldErrors: { username: ['No member has that username.'] } }),
-    };
+    return answer(
+      'appoint',
+      submission.reply({ fieldErrors: { username: ['No member has that username.'] } }),
+    );
   await bookings.admin.inductions.setInductor(user, { inductionId, userId, appoint: true });
   return done(inductionId, 'appointed');
 }
@@ -111,48 +109,46 @@ async function removeInductor({ user, view, formData, inductionId }: Posted) {
   return done(inductionId, 'removed');
 }
 
-async function signOff({ user, formData, inductionId }: Posted): Promise<Answer | Response> {
+async function signOff({ user, formData, inductionId }: Posted) {
   const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
-  if (submission.status !== 'success') return { intent: 'sign-off', result: submission.reply() };
+  if (submission.status !== 'success') return answer('sign-off', submission.reply());
   const userId = await bookings.inductions.memberIdByUsername(submission.value.username ?? '');
   const outcome = userId
     ? await bookings.inductions.signOff(user, { inductionId, userId, note: submission.value.note })
     : 'not-found';
   if (outcome === 'signed-off') return done(inductionId, 'signed-off');
   const message = outcome === 'self' ? 'Members never sign themselves off.' : 'No member has that username.';
-  return { intent: 'sign-off', result: submission.reply({ fieldErrors: { username: [message] } }) };
+  return answer('sign-off', submission.reply({ fieldErrors: { username: [message] } }));
 }
 
-async function revoke({ user, formData, inductionId }: Posted): Promise<Answer> {
+async function revoke({ user, formData, inductionId }: Posted) {
   const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
-  const member = String(formData.get('userId') ?? '');
-  if (submission.status !== 'success') return { intent: 'revoke', member, result: submission.reply() };
+  const item = String(formData.get('userId') ?? '');
+  if (submission.status !== 'success') return answer('revoke', submission.reply(), { item });
   const { userId, reason, alsoCancel } = submission.value;
   const revoked = await bookings.inductions.revoke(user, { inductionId, userId, reason, alsoCancel });
   if (revoked.status !== 'revoked')
-    return {
-      intent: 'revoke',
-      member,
-      result: submission.reply({ formErrors: ['That induction is not held any more.'] }),
-    };
+    return answer('revoke', submission.reply({ formErrors: ['That induction is not held any more.'] }), {
+      item,
+      status: 404,
+    });
   // Said on the page, not over a redirect: it lists the bookings that still stand.
   const notice = revokedText(revoked);
-  return { intent: 'revoke', member, notice, result: submission.reply({ resetForm: true }) };
+  return answer('revoke', submission.reply({ resetForm: true }), { item, extra: { notice } });
 }
 
 const day = (iso: string) => dateName(labDayOf(new Date(iso)));
 
 export default function AdminInduction() {
   const { induction, inductors, holders, resources, ...loaded } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const notice = (answer && 'notice' in answer ? answer.notice : null) ?? loaded.notice;
-  const resultFor = (intent: string, member?: string) =>
-    answer &&
-    'intent' in answer &&
-    answer.intent === intent &&
-    (member === undefined || answer.member === member)
-      ? answer.result
-      : undefined;
+  const answered = useActionData<typeof action>();
+  const notice = (answered as { notice?: string } | undefined)?.notice ?? loaded.notice;
+  const resultFor = (intent: 'edit' | 'appoint' | 'sign-off' | 'revoke', member?: string) =>
+    answerFor(answered, intent, member)?.result;
+  // A revoke of a row without its form now (revoked in another tab): said at the top.
+  const stray =
+    answered?.intent === 'revoke' &&
+    !holders.some((holder) => holder.id === answered.item && !holder.revokedAt);
   const now = new Date().toISOString();
   return (
     <>
@@ -168,7 +164,9 @@ export default function AdminInduction() {
           {notice}
         </p>
       ) : null}
-      {answer?.intent === null ? <FormBanner errors={answer.result.error?.[''] ?? undefined} /> : null}
+      <FormBanner
+        errors={allErrors(answerFor(answered, null)?.result ?? (stray ? answered.result : undefined))}
+      />
 
       <section aria-labelledby="inductors-heading">
         <h2 id="inductors-heading">Inductors</h2>

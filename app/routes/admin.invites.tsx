@@ -6,10 +6,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   admin,
+  answer,
   config,
   FORM_LIMITS,
   formError,
-  formReply,
   InviteCreateSchema,
   InviteRevokeSchema,
   parseWithZod,
@@ -17,12 +17,13 @@ import {
   requireAdmin,
   SECRET_PAGE_CACHE,
   tooLarge,
-  UNKNOWN_FORM,
+  unknownForm,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { useLazyValidation } from '~/components/validation';
+import { answerFor } from '~/lib/answer';
 import { inviteLink, MAX_INVITE_DAYS, MAX_INVITE_USES } from '~/lib/invites';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { invites: await admin.invites.list() };
 }
 
+/** Two forms post here, 'Create invite' and a key's 'Revoke'; each answer shows by its own form. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
@@ -48,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'revoke':
       return revoke(formData, user);
     default:
-      return formReply(formError(UNKNOWN_FORM));
+      return unknownForm();
   }
 }
 
@@ -56,20 +58,21 @@ type Admin = Awaited<ReturnType<typeof requireAdmin>>;
 
 async function create(formData: FormData, user: Admin) {
   const submission = parseWithZod(formData, { schema: InviteCreateSchema });
-  if (submission.status !== 'success') return formReply(submission.reply());
+  if (submission.status !== 'success') return answer('create', submission.reply());
   const key = await admin.invites.create(submission.value, user);
-  return {
-    intent: 'create' as const,
-    key,
-    link: inviteLink(config.PUBLIC_URL, key),
-    result: submission.reply({ resetForm: true }),
-  };
+  return answer('create', submission.reply({ resetForm: true }), {
+    extra: { key, link: inviteLink(config.PUBLIC_URL, key) },
+  });
 }
 
 async function revoke(formData: FormData, user: Admin) {
   const submission = parseWithZod(formData, { schema: InviteRevokeSchema });
   const revoked = submission.status === 'success' && (await admin.invites.revoke(submission.value.id, user));
-  return { intent: 'revoke' as const, revoked: Boolean(revoked) };
+  const item = String(formData.get('id') ?? '');
+  // Its row has no 'Revoke' any more either way: the answer is said above the list.
+  return revoked
+    ? answer('revoke', { initialValue: null }, { item })
+    : answer('revoke', formError(REVOKE_FAILED), { item, status: 404 });
 }
 
 const REVOKE_FAILED = 'That invite key does not exist or is already revoked.';
@@ -77,22 +80,23 @@ const STATUS_TEXT = { active: 'Active', used: 'Used up', expired: 'Expired', rev
 
 export default function AdminInvites() {
   const { invites } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   const busy = useIsPending();
   // Checked in the browser once the schema has loaded, not by a server round trip on blur.
   const validation = useLazyValidation('InviteCreateSchema', 'onBlur');
   const [form, fields] = useForm<z.input<typeof InviteCreateSchema>>({
-    lastResult: answer && 'result' in answer ? answer.result : undefined,
+    lastResult: answerFor(answered, 'create')?.result,
     defaultValue: { uses: '1' },
     ...validation.options,
   });
   // One answer per form: the new key, or whether the revoke happened.
-  const created = answer && 'key' in answer ? answer : null;
-  const revoke = answer && 'intent' in answer && answer.intent === 'revoke' ? answer : null;
+  const created = answerFor(answered, 'create') as { key?: string; link?: string } | undefined;
+  const revoke = answerFor(answered, 'revoke');
   return (
     <>
       <h1>Invites</h1>
-      {created ? (
+      <FormBanner errors={answerFor(answered, null)?.result.error?.['']} />
+      {created?.key ? (
         <section className="card new-key" aria-labelledby="new-key-title">
           <h2 id="new-key-title">New invite key</h2>
           <p>It is shown only now: copy it or the link before you leave this page.</p>
@@ -102,12 +106,6 @@ export default function AdminInvites() {
           <label htmlFor="invite-link">Registration link (fills in the key)</label>
           <input id="invite-link" className="copy-field" readOnly value={created.link} />
         </section>
-      ) : null}
-      {revoke && !revoke.revoked ? <FormBanner errors={[REVOKE_FAILED]} /> : null}
-      {revoke?.revoked ? (
-        <p className="form-success" role="status">
-          Invite key revoked.
-        </p>
       ) : null}
       <section className="card" aria-labelledby="create-title">
         <h2 id="create-title">Create an invite</h2>
@@ -150,6 +148,12 @@ export default function AdminInvites() {
       </section>
       <section aria-labelledby="list-title">
         <h2 id="list-title">All invite keys</h2>
+        <FormBanner errors={revoke?.result.error?.['']} />
+        {revoke && !revoke.result.error ? (
+          <p className="form-success" role="status">
+            Invite key revoked.
+          </p>
+        ) : null}
         {invites.length ? (
           <AdminTable
             label="All invite keys"

@@ -3,15 +3,13 @@
 // them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
 // their members e-mailed. A booking in use (checked in) or used (checked out, released) is never
 // cancelled: the block is refused, saying when it can start. Admins only; an unknown id is the 404 page.
-import type { SubmissionResult } from '@conform-to/react';
 import { instantText } from '~/lib/booking/format';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  answer,
   bookings,
-  data,
   FORM_LIMITS,
-  formError,
   labInstant,
   MaintenanceSchema,
   notFound,
@@ -20,11 +18,13 @@ import {
   readForm,
   redirect,
   requireAdmin,
-  UNKNOWN_FORM,
+  tooLarge,
+  unknownForm,
   withNearestFree,
 } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { MaintenanceForm, OnBehalfForm } from '~/components/maintenance-forms';
+import { answerFor } from '~/lib/answer';
 import type { Resource } from '~/lib/booking/models';
 import { pageMeta } from '~/lib/meta';
 
@@ -61,18 +61,15 @@ function noticeText(params: URLSearchParams) {
   return null;
 }
 
-type Intent = 'maintenance' | 'behalf';
-/** Every form's answer here: the form it is for (null: none of them) and conform's result. */
-const formAnswer = (intent: Intent | null, result: SubmissionResult<string[]>, status = 400) =>
-  data({ intent, result }, { status });
 type Admin = Awaited<ReturnType<typeof requireAdmin>>;
 
+/** Three forms post here; each answer names its form, so only that form shows it (app/lib/answer.ts). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const resource = await bookings.admin.resources.byId(params.resourceId ?? '');
   if (!resource) notFound();
   const formData = await readForm(request);
-  if (!formData) return formAnswer(null, formError(FORM_LIMITS.text.tooLarge), 413);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
   switch (formData.get('intent')) {
     case 'maintenance':
       return addBlock(resource, formData, user);
@@ -86,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
       return redirect(`${pageOf(resource)}?removed=1`);
     default:
-      return formAnswer(null, formError(UNKNOWN_FORM));
+      return unknownForm();
   }
 }
 
@@ -95,7 +92,7 @@ const pageOf = (resource: Resource) => `/admin/resources/${resource.id}/maintena
 /** A maintenance block; refused with what stands in its time unless 'Also cancel' is ticked. */
 async function addBlock(resource: Resource, formData: FormData, user: Admin) {
   const submission = parseWithZod(formData, { schema: MaintenanceSchema });
-  if (submission.status !== 'success') return formAnswer('maintenance', submission.reply());
+  if (submission.status !== 'success') return answer('maintenance', submission.reply());
   const { startDay, startTime, endDay, endTime, reason, alsoCancel } = submission.value;
   const outcome = await bookings.admin.resources.addMaintenance(
     resource.id,
@@ -105,7 +102,7 @@ async function addBlock(resource: Resource, formData: FormData, user: Admin) {
   if (outcome.status === 'not-found') notFound();
   if (outcome.status === 'added')
     return redirect(`${pageOf(resource)}?added=1&cancelled=${outcome.cancelled.length}`);
-  return formAnswer('maintenance', submission.reply({ formErrors: [inTheWay(outcome)] }));
+  return answer('maintenance', submission.reply({ formErrors: [inTheWay(outcome)] }));
 }
 
 /** Why a block was refused: what stands in its time, and what the admin can do. */
@@ -131,7 +128,7 @@ function inTheWay(
 /** A booking for a member past the rules; a safety gate needs 'Book anyway'. */
 async function bookOnBehalf(resource: Resource, formData: FormData, user: Admin) {
   const submission = parseWithZod(formData, { schema: OnBehalfSchema });
-  if (submission.status !== 'success') return formAnswer('behalf', submission.reply());
+  if (submission.status !== 'success') return answer('behalf', submission.reply());
   const { username, day, time, minutes, reason, note, override } = submission.value;
   const outcome = await bookings.admin.resources.bookFor(
     resource.id,
@@ -155,7 +152,7 @@ async function bookOnBehalf(resource: Resource, formData: FormData, user: Admin)
         : outcome.refusal.overridable
           ? { override: [gateText(outcome.refusal.rule, username, resource)] }
           : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
-  return formAnswer('behalf', submission.reply({ fieldErrors }));
+  return answer('behalf', submission.reply({ fieldErrors }));
 }
 
 /** A safety gate a booking on behalf passes only with 'Book anyway', in the admin's words. */
@@ -173,7 +170,7 @@ function gateText(
 
 export default function ResourceMaintenance() {
   const { resource, blocks, notice } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   // Forms post to the page's own address without the last change's notice (?added=1...).
   const here = `/admin/resources/${resource.id}/maintenance`;
   return (
@@ -188,11 +185,8 @@ export default function ResourceMaintenance() {
           {notice}
         </p>
       ) : null}
-      {answer?.intent === null ? <FormBanner errors={answer.result.error?.[''] ?? undefined} /> : null}
-      <MaintenanceForm
-        action={here}
-        lastResult={answer?.intent === 'maintenance' ? answer.result : undefined}
-      />
+      <FormBanner errors={answerFor(answered, null)?.result.error?.['']} />
+      <MaintenanceForm action={here} lastResult={answerFor(answered, 'maintenance')?.result} />
       <section aria-labelledby="blocks-heading">
         <h2 id="blocks-heading">Upcoming maintenance</h2>
         {blocks.length ? (
@@ -221,7 +215,7 @@ export default function ResourceMaintenance() {
           <p className="empty-state">No maintenance planned.</p>
         )}
       </section>
-      <OnBehalfForm action={here} lastResult={answer?.intent === 'behalf' ? answer.result : undefined} />
+      <OnBehalfForm action={here} lastResult={answerFor(answered, 'behalf')?.result} />
     </>
   );
 }

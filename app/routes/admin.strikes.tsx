@@ -4,10 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
+  answer,
   bookings,
   FORM_LIMITS,
   formError,
-  formReply,
   parseWithZod,
   readForm,
   redirect,
@@ -15,11 +15,12 @@ import {
   StrikeDeclineSchema,
   StrikeWaiveSchema,
   tooLarge,
-  UNKNOWN_FORM,
+  unknownForm,
 } from '~/.server';
 import { allErrors } from '~/components/form-errors';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { answerFor } from '~/lib/answer';
 import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
 import { dateName, labDayOf } from '~/lib/booking/time';
 import { pageMeta } from '~/lib/meta';
@@ -42,23 +43,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
 }
 
+/**
+ * Two forms per strike post here, 'Waive' and 'Decline'; each answer names its form and strike
+ * (`item`), so only that form shows it (app/lib/answer.ts).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
   const intent = formData.get('intent');
-  if (intent !== 'waive' && intent !== 'decline') return formReply(formError(UNKNOWN_FORM));
+  if (intent !== 'waive' && intent !== 'decline') return unknownForm();
+  const item = String(formData.get('strike') ?? '');
   const submission = parseWithZod(formData, {
     schema: intent === 'waive' ? StrikeWaiveSchema : StrikeDeclineSchema,
   });
-  if (submission.status !== 'success') return formReply(submission.reply());
+  if (submission.status !== 'success') return answer(intent, submission.reply(), { item });
   const input = { strikeId: submission.value.strike, reason: submission.value.reason };
   // Guarded in the store: of two admins answering at once, the second finds it answered.
   const answered =
     intent === 'waive'
       ? await bookings.strikes.waive(input, user)
       : await bookings.strikes.decline(input, user);
-  if (!answered) return formReply(formError(ANSWERED[intent]), 404);
+  if (!answered) return answer(intent, formError(ANSWERED[intent]), { item, status: 404 });
   return redirect(`/admin/strikes?${intent === 'waive' ? 'waived' : 'declined'}`);
 }
 
@@ -69,9 +75,16 @@ const ANSWERED = {
 
 export default function AdminStrikes() {
   const strikes = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useIsPending();
+  const errorsFor = (intent: 'waive' | 'decline', strike: string) =>
+    allErrors(answerFor(answered, intent, strike)?.result);
+  // Answered already (by another admin): its form is not on the page any more, so it is said here.
+  const shown = (intent: 'waive' | 'decline', item: string | null) =>
+    strikes.some((strike) => strike.id === item && (intent === 'waive' || strike.request !== null));
+  const stray =
+    answered?.intent && !shown(answered.intent, answered.item) ? answered : answerFor(answered, null);
   return (
     <>
       <h1>Strikes</h1>
@@ -84,7 +97,7 @@ export default function AdminStrikes() {
           Declined. The member is mailed your reason; the strike counts on.
         </p>
       ) : null}
-      <FormBanner errors={allErrors(answer?.result)} />
+      <FormBanner errors={allErrors(stray?.result)} />
       {strikes.length ? (
         <ul className="strike-list">
           {strikes.map((strike) => (
@@ -98,6 +111,7 @@ export default function AdminStrikes() {
               </p>
               {strike.request !== null ? <p>They ask to waive it: “{strike.request}”</p> : null}
               <Form method="post">
+                <FormBanner errors={errorsFor('waive', strike.id)} />
                 <input type="hidden" name="intent" value="waive" />
                 <input type="hidden" name="strike" value={strike.id} />
                 <div className="field">
@@ -115,6 +129,7 @@ export default function AdminStrikes() {
               </Form>
               {strike.request !== null ? (
                 <Form method="post">
+                  <FormBanner errors={errorsFor('decline', strike.id)} />
                   <input type="hidden" name="intent" value="decline" />
                   <input type="hidden" name="strike" value={strike.id} />
                   <div className="field">

@@ -7,16 +7,20 @@ import { getFormProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  answer,
   bookings,
+  FORM_LIMITS,
   formError,
-  formReply,
   readForm,
   redirect,
   requireOwnBooking,
   SECRET_PAGE_CACHE,
+  tooLarge,
+  unknownForm,
 } from '~/.server';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { answerFor } from '~/lib/answer';
 import { openActions } from '~/lib/booking/actions';
 import { whenText } from '~/lib/booking/format';
 import { cancelRefusal, refusalStatus } from '~/lib/booking/rules';
@@ -43,28 +47,51 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Two forms post here, one at a time on the page: 'Cancel booking' (a post naming no form is one
+ * too) and, past the cutoff, 'Release this booking'. Each answer names its form (app/lib/answer.ts).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, booking } = await requireOwnBooking(request, params.id);
-  const release = (await readForm(request))?.get('intent') === 'release';
-  const outcome = release
-    ? await bookings.releaseLate(booking.id, user.id)
-    : await bookings.cancel(booking.id, user.id);
+  const formData = await readForm(request);
+  if (!formData) return tooLarge(FORM_LIMITS.text);
+  switch (formData.get('intent') ?? 'cancel') {
+    case 'cancel':
+      return end('cancel', booking.id, user.id);
+    case 'release':
+      return end('release', booking.id, user.id);
+    default:
+      return unknownForm();
+  }
+}
+
+/** 'Cancel booking' before the cutoff, or 'Release this booking' past it (a late cancel). */
+async function end(intent: 'cancel' | 'release', bookingId: string, userId: string) {
+  const outcome =
+    intent === 'release'
+      ? await bookings.releaseLate(bookingId, userId)
+      : await bookings.cancel(bookingId, userId);
   if (outcome.status === 'not-found')
     // Already cancelled (in another tab, say): nothing more to do.
-    return formReply(formError('This booking is already cancelled.'), 409);
+    return answer(intent, formError('This booking is already cancelled.'), { status: 409 });
   if (outcome.status === 'refused')
-    return formReply(formError(outcome.refusal.message), refusalStatus(outcome.refusal));
-  return redirect(`/bookings?notice=${release ? 'released' : 'cancelled'}`);
+    return answer(intent, formError(outcome.refusal.message), { status: refusalStatus(outcome.refusal) });
+  return redirect(`/bookings?notice=${intent === 'release' ? 'released' : 'cancelled'}`);
 }
 
 export default function CancelBooking() {
   const { booking, refusal, releasable } = useLoaderData<typeof loader>();
-  const [form] = useForm({ lastResult: useActionData<typeof action>()?.result });
+  const answered = useActionData<typeof action>();
+  // The page shows one of the two forms; each takes only its own answer. A refusal of the other
+  // (the cutoff passed while it was open) is the page's own refusal above, from the loader.
+  const [cancelForm] = useForm({ id: 'cancel', lastResult: answerFor(answered, 'cancel')?.result });
+  const [releaseForm] = useForm({ id: 'release', lastResult: answerFor(answered, 'release')?.result });
   const busy = useIsPending();
   return (
     <main id="main" className="page narrow-page">
       <div className="card narrow-card">
         <h1>Cancel booking</h1>
+        <FormBanner errors={answerFor(answered, null)?.result.error?.['']} />
         <dl className="facts booking-facts">
           <dt>Machine</dt>
           <dd>
@@ -83,8 +110,8 @@ export default function CancelBooking() {
           <>
             <FormBanner errors={[refusal]} />
             {releasable ? (
-              <Form method="post" {...getFormProps(form)}>
-                <FormBanner id={form.errorId} errors={form.errors} />
+              <Form method="post" {...getFormProps(releaseForm)}>
+                <FormBanner id={releaseForm.errorId} errors={releaseForm.errors} />
                 <input type="hidden" name="intent" value="release" />
                 <p id="release-hint">
                   Can’t come? Release it anyway so someone else can use the time. It counts as a late cancel
@@ -105,8 +132,9 @@ export default function CancelBooking() {
             </p>
           </>
         ) : (
-          <Form method="post" {...getFormProps(form)}>
-            <FormBanner id={form.errorId} errors={form.errors} />
+          <Form method="post" {...getFormProps(cancelForm)}>
+            <FormBanner id={cancelForm.errorId} errors={cancelForm.errors} />
+            <input type="hidden" name="intent" value="cancel" />
             <p>Are you sure you want to cancel this booking?</p>
             <div className="button-row">
               <Link to="/bookings" className="button button-secondary">

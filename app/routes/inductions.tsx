@@ -6,10 +6,10 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
+  answer,
   bookings,
-  data,
   FORM_LIMITS,
-  formReply,
+  formError,
   InductionDeclineSchema,
   InductionRevokeSchema,
   InductionSignOffSchema,
@@ -19,14 +19,17 @@ import {
   requireUser,
   SECRET_PAGE_CACHE,
   tooLarge,
+  unknownForm,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
+import { allErrors } from '~/components/form-errors';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { touchedTitle } from '~/components/induction-form';
 import { useIsPending } from '~/components/pending';
 import { TouchedBookings } from '~/components/touched-bookings';
 import { revokedText } from '~/lib/booking/format';
 import { dateName, labDayOf } from '~/lib/booking/time';
+import { answerFor, strayAnswerFor } from '~/lib/answer';
 import { pageMeta } from '~/lib/meta';
 import { MAX_INDUCTION_NOTE } from '~/lib/limits';
 
@@ -62,7 +65,8 @@ type Actor = Awaited<ReturnType<typeof requireInductor>>['user'];
 
 /**
  * Four forms post here: the sign-off form (its errors next to its fields, what was typed kept), and
- * a request's 'Sign off' and 'Decline' and a holder's 'Revoke' (their errors in the banner above).
+ * a request's 'Sign off' and 'Decline' (`item`: the request) and a holder's 'Revoke' (`item`: the
+ * induction and member); each answer shows in the form that posted (app/lib/answer.ts).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireInductor(request);
@@ -76,66 +80,106 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'revoke':
       return revoke(user, formData);
     default:
-      return data({ error: 'That form could not be read.' }, 400);
+      return unknownForm();
   }
 }
+
+/** Which holder's 'Revoke' posted: one member's row of one induction's table. */
+const holderItem = (inductionId: string, userId: string) => `${inductionId}:${userId}`;
 
 async function signOffMember(user: Actor, formData: FormData) {
   const submission = parseWithZod(formData, { schema: InductionSignOffSchema });
   const fromRequest = formData.has('userId');
+  // A request's 'Sign off' names its request; the sign-off form names none.
+  const item = fromRequest ? String(formData.get('requestId') ?? '') : null;
   if (submission.status !== 'success')
     return fromRequest
-      ? data({ error: 'That sign-off could not be read.' }, 400)
-      : formReply(submission.reply(), 400);
+      ? answer('sign-off', formError('That sign-off could not be read.'), { item })
+      : answer('sign-off', submission.reply());
   const { inductionId, username, userId, note } = submission.value;
   const memberId = userId ?? (await bookings.inductions.memberIdByUsername(username ?? ''));
   const outcome = memberId
     ? await bookings.inductions.signOff(user, { inductionId, userId: memberId, note })
     : 'not-found';
-  if (outcome === 'signed-off') return { done: 'Signed off.', result: submission.reply({ resetForm: true }) };
+  if (outcome === 'signed-off')
+    return answer('sign-off', submission.reply({ resetForm: true }), {
+      item,
+      extra: { done: 'Signed off.' },
+    });
   const status = outcome === 'not-found' ? 404 : 403;
-  if (fromRequest) return data({ error: OUTCOME_TEXT[outcome] }, status);
+  if (fromRequest) return answer('sign-off', formError(OUTCOME_TEXT[outcome]), { item, status });
   const field = outcome === 'not-allowed' ? 'inductionId' : 'username';
-  return formReply(submission.reply({ fieldErrors: { [field]: [OUTCOME_TEXT[outcome]] } }), status);
+  return answer('sign-off', submission.reply({ fieldErrors: { [field]: [OUTCOME_TEXT[outcome]] } }), {
+    status,
+  });
 }
 
 async function decline(user: Actor, formData: FormData) {
   const submission = parseWithZod(formData, { schema: InductionDeclineSchema });
-  if (submission.status !== 'success')
-    return data({ error: submission.error?.reason?.[0] ?? 'That request could not be declined.' }, 400);
+  const item = String(formData.get('requestId') ?? '');
+  if (submission.status !== 'success') return answer('decline', submission.reply(), { item });
   const outcome = await bookings.inductions.decline(user, submission.value);
   if (outcome.status !== 'declined')
     return outcome.status === 'not-allowed'
-      ? data({ error: OUTCOME_TEXT['not-allowed'] }, 403)
-      : data({ error: 'That request is not open any more.' }, 404);
-  return { done: 'Request declined; the member was e-mailed why.' };
+      ? answer('decline', formError(OUTCOME_TEXT['not-allowed']), { item, status: 403 })
+      : answer('decline', formError('That request is not open any more.'), { item, status: 404 });
+  return answer('decline', submission.reply({ resetForm: true }), {
+    item,
+    extra: { done: 'Request declined; the member was e-mailed why.' },
+  });
 }
 
 async function revoke(user: Actor, formData: FormData) {
   const submission = parseWithZod(formData, { schema: InductionRevokeSchema });
-  if (submission.status !== 'success')
-    return data({ error: submission.error?.reason?.[0] ?? 'That revoke could not be done.' }, 400);
+  const item = holderItem(String(formData.get('inductionId') ?? ''), String(formData.get('userId') ?? ''));
+  if (submission.status !== 'success') return answer('revoke', submission.reply(), { item });
   const outcome = await bookings.inductions.revoke(user, submission.value);
   if (outcome.status !== 'revoked')
     return outcome.status === 'not-allowed'
-      ? data({ error: OUTCOME_TEXT['not-allowed'] }, 403)
-      : data({ error: 'That induction is not held any more.' }, 404);
-  return { done: revokedText(outcome) };
+      ? answer('revoke', formError(OUTCOME_TEXT['not-allowed']), { item, status: 403 })
+      : answer('revoke', formError('That induction is not held any more.'), { item, status: 404 });
+  return answer('revoke', submission.reply({ resetForm: true }), {
+    item,
+    extra: { done: revokedText(outcome) },
+  });
 }
 
 const day = (iso: string) => dateName(labDayOf(new Date(iso)));
 
 export default function Inductions() {
   const { inductions, requests, holders } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   const busy = useIsPending();
   const [form, fields] = useForm({
     id: 'sign-off',
-    lastResult: answer && 'result' in answer ? answer.result : undefined,
+    lastResult: answerFor(answered, 'sign-off', null)?.result,
     shouldRevalidate: 'onInput',
   });
-  const done = answer && 'done' in answer ? answer.done : null;
-  const error = answer && 'error' in answer ? answer.error : null;
+  // A change done: its form is gone from the page, so it is said at the top.
+  const done = (answered as { done?: string } | undefined)?.done ?? null;
+  /** A refusal for one of the forms listed here: shown in that form only. */
+  const errorsFor = (intent: 'sign-off' | 'decline' | 'revoke', item: string) =>
+    allErrors(answerFor(answered, intent, item)?.result);
+  // A request or holder no longer listed (answered in another tab): said once, at the top.
+  const stray = [
+    strayAnswerFor(
+      answered,
+      'decline',
+      requests.map((request) => request.id),
+    ),
+    answered?.item
+      ? strayAnswerFor(
+          answered,
+          'sign-off',
+          requests.map((request) => request.id),
+        )
+      : undefined,
+    strayAnswerFor(
+      answered,
+      'revoke',
+      holders.map((holder) => holderItem(holder.inductionId, holder.member.id)),
+    ),
+  ].find((found) => found?.result.status === 'error');
   const now = new Date().toISOString();
   return (
     <main id="main" className="page inductions-page">
@@ -143,7 +187,7 @@ export default function Inductions() {
       <p className="lead">
         Sign members off once you have inducted them; they can then book the machines the induction gates.
       </p>
-      {error ? <FormBanner errors={[error]} /> : null}
+      <FormBanner errors={allErrors(answerFor(answered, null)?.result ?? stray?.result)} />
       {done ? (
         <p className="form-success" role="status">
           {done}
@@ -170,7 +214,9 @@ export default function Inductions() {
                   Reach them at <a href={`mailto:${request.member.email}`}>{request.member.email}</a>.
                 </p>
                 <Form method="post" className="inline-form">
+                  <FormBanner errors={errorsFor('sign-off', request.id)} />
                   <input type="hidden" name="intent" value="sign-off" />
+                  <input type="hidden" name="requestId" value={request.id} />
                   <input type="hidden" name="inductionId" value={request.induction.id} />
                   <input type="hidden" name="userId" value={request.member.id} />
                   <label htmlFor={`note-${request.id}`}>Note (optional)</label>
@@ -179,9 +225,11 @@ export default function Inductions() {
                     Sign off {request.member.fullname}
                   </button>
                 </Form>
-                <details className="decline">
+                {/* Open again when its answer is a refusal, so the refusal is seen. */}
+                <details className="decline" open={Boolean(errorsFor('decline', request.id)?.length)}>
                   <summary>Not yet: decline with a reason</summary>
                   <Form method="post" className="inline-form">
+                    <FormBanner errors={errorsFor('decline', request.id)} />
                     <input type="hidden" name="intent" value="decline" />
                     <input type="hidden" name="requestId" value={request.id} />
                     <label htmlFor={`decline-${request.id}`}>Why not yet</label>
@@ -268,6 +316,9 @@ export default function Inductions() {
                     </td>
                     <td data-label="Actions">
                       <Form method="post" className="inline-form">
+                        <FormBanner
+                          errors={errorsFor('revoke', holderItem(induction.id, holder.member.id))}
+                        />
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="inductionId" value={induction.id} />
                         <input type="hidden" name="userId" value={holder.member.id} />

@@ -6,13 +6,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import {
+  answer,
   arrivedAt,
   bookings,
   CheckInForSchema,
   CheckInSchema,
   FORM_LIMITS,
   formError,
-  formReply,
   notFound,
   parseWithZod,
   readForm,
@@ -20,11 +20,12 @@ import {
   requireUser,
   SECRET_PAGE_CACHE,
   tooLarge,
-  UNKNOWN_FORM,
+  unknownForm,
 } from '~/.server';
 import { allErrors } from '~/components/form-errors';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
+import { answerFor } from '~/lib/answer';
 import { checkInRefusal, checkInRuleText } from '~/lib/booking/check-in';
 import { whenText } from '~/lib/booking/format';
 import { labClockZoned } from '~/lib/booking/time';
@@ -85,43 +86,60 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Three forms post here: the member's 'Check in' and 'Check out', and staff's 'Check in @member' per
+ * booking; each answer names its form and booking (`item`), so only that form shows it.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const arrived = arrivedAt(context);
   const { user, resource, staff } = await atThe(request, params.slug);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
   const here = `/resources/${resource.slug}/here`;
+  const item = String(formData.get('booking') ?? '');
   switch (formData.get('intent')) {
-    case 'check-in':
     case 'check-out': {
       const submission = parseWithZod(formData, { schema: CheckInSchema });
-      if (submission.status !== 'success') return formReply(submission.reply());
-      const { intent, booking } = submission.value;
-      if (intent === 'check-out') {
-        const outcome = await bookings.checkOut(booking, user.id);
-        if (outcome.status !== 'checked-out')
-          return formReply(formError('You are not checked in to that booking.'), 404);
-        return redirect(`${here}?done=checked-out`);
-      }
-      const outcome = await bookings.checkIn(booking, user.id, arrived);
+      if (submission.status !== 'success') return answer('check-out', submission.reply(), { item });
+      const outcome = await bookings.checkOut(submission.value.booking, user.id);
+      if (outcome.status !== 'checked-out')
+        return answer('check-out', formError('You are not checked in to that booking.'), {
+          item,
+          status: 404,
+        });
+      return redirect(`${here}?done=checked-out`);
+    }
+    case 'check-in': {
+      const submission = parseWithZod(formData, { schema: CheckInSchema });
+      if (submission.status !== 'success') return answer('check-in', submission.reply(), { item });
+      const outcome = await bookings.checkIn(submission.value.booking, user.id, arrived);
       if (outcome.status === 'not-found')
-        return formReply(formError('That booking is not yours to check in.'), 404);
-      if (outcome.status === 'refused') return formReply(formError(outcome.message), 409);
+        return answer('check-in', formError('That booking is not yours to check in.'), { item, status: 404 });
+      if (outcome.status === 'refused')
+        return answer('check-in', formError(outcome.message), { item, status: 409 });
       return redirect(`${here}?done=checked-in`);
     }
     case 'check-in-for': {
-      if (!staff) return formReply(formError('Only inductors and admins check members in for them.'), 403);
+      if (!staff)
+        return answer('check-in-for', formError('Only inductors and admins check members in for them.'), {
+          item,
+          status: 403,
+        });
       const submission = parseWithZod(formData, { schema: CheckInForSchema });
-      if (submission.status !== 'success') return formReply(submission.reply());
+      if (submission.status !== 'success') return answer('check-in-for', submission.reply(), { item });
       const { booking, reason } = submission.value;
       const outcome = await bookings.checkInFor(booking, { actor: user, reason }, arrived);
       if (outcome.status === 'not-found')
-        return formReply(formError('That booking cannot be checked in here.'), 404);
-      if (outcome.status === 'refused') return formReply(formError(outcome.message), 409);
+        return answer('check-in-for', formError('That booking cannot be checked in here.'), {
+          item,
+          status: 404,
+        });
+      if (outcome.status === 'refused')
+        return answer('check-in-for', formError(outcome.message), { item, status: 409 });
       return redirect(`${here}?done=checked-in-for`);
     }
     default:
-      return formReply(formError(UNKNOWN_FORM));
+      return unknownForm();
   }
 }
 
@@ -134,10 +152,26 @@ const STATUS_TEXT: Record<string, string> = {
 
 export default function AtTheMachine() {
   const { resource, rule, mine, staff, checkable, checkedIn } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
   const [params] = useSearchParams();
   const done = DONE[params.get('done') as keyof typeof DONE];
   const busy = useIsPending();
+  // The member's own form now, if any: 'Check out' once checked in, else 'Check in' when open.
+  const mineForm =
+    mine?.status === 'checked_in'
+      ? 'check-out'
+      : mine?.status === 'active' && mine.checkIn && !mine.refusal
+        ? 'check-in'
+        : null;
+  const shown = (intent: string | null, item: string | null) =>
+    intent === 'check-in-for'
+      ? staff && checkable.some((booking) => booking.id === item)
+      : intent !== null && intent === mineForm && item === mine?.id;
+  /** An answer for the form that posted, when it is still on the page. */
+  const errorsFor = (intent: 'check-in' | 'check-out' | 'check-in-for', item: string) =>
+    allErrors(answerFor(answered, intent, item)?.result);
+  // Otherwise (checked in meanwhile, a forged post): said once, at the top.
+  const stray = answered && !shown(answered.intent, answered.item) ? answered : undefined;
   return (
     <main id="main" className="page narrow-page at-machine">
       <h1>{resource.name}</h1>
@@ -146,14 +180,17 @@ export default function AtTheMachine() {
           {done}
         </p>
       ) : null}
-      {/* One banner for every form here: a refusal, or a forged or empty field. */}
-      <FormBanner errors={allErrors(answer?.result)} />
+      <FormBanner errors={allErrors(stray?.result)} />
       {rule ? <p>{rule}</p> : <p>This machine needs no check-in: your booking is yours until it ends.</p>}
       {/* Staff at the machine first see who is here and who is due, then their own booking. */}
       {staff ? (
         <>
           <AtTheMachineNow members={checkedIn} />
-          <CheckInFor bookings={checkable} busy={busy} />
+          <CheckInFor
+            bookings={checkable}
+            busy={busy}
+            errorsFor={(item) => errorsFor('check-in-for', item)}
+          />
         </>
       ) : null}
       <section className="card" aria-labelledby="your-booking">
@@ -165,6 +202,7 @@ export default function AtTheMachine() {
             </p>
             {mine.status === 'checked_in' ? (
               <Form method="post">
+                <FormBanner errors={errorsFor('check-out', mine.id)} />
                 <input type="hidden" name="intent" value="check-out" />
                 <input type="hidden" name="booking" value={mine.id} />
                 <p className="field-hint" id="check-out-hint">
@@ -179,6 +217,7 @@ export default function AtTheMachine() {
                 <p>{mine.refusal}</p>
               ) : (
                 <Form method="post">
+                  <FormBanner errors={errorsFor('check-in', mine.id)} />
                   <input type="hidden" name="intent" value="check-in" />
                   <input type="hidden" name="booking" value={mine.id} />
                   <button type="submit" className="button" disabled={busy}>
@@ -233,9 +272,11 @@ function AtTheMachineNow({
 function CheckInFor({
   bookings: list,
   busy,
+  errorsFor,
 }: {
   bookings: { id: string; when: string; member: { username: string; fullname: string } }[];
   busy: boolean;
+  errorsFor: (booking: string) => string[] | null;
 }) {
   return (
     <section className="card" aria-labelledby="check-in-for">
@@ -248,6 +289,7 @@ function CheckInFor({
         {list.map((booking) => (
           <li key={booking.id}>
             <Form method="post" className="check-in-for">
+              <FormBanner errors={errorsFor(booking.id)} />
               <input type="hidden" name="intent" value="check-in-for" />
               <input type="hidden" name="booking" value={booking.id} />
               <p>

@@ -89,7 +89,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/bookings/*'],
+              group: ['**/bookings/*', '**/bookings/**'],
               message:
                 "Use the lab through its facade: import { bookings } from the bookings folder's index.",
             },

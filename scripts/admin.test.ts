@@ -119,7 +119,7 @@ test('resource list and induction appoint, through the same code in this process
 test('strike list and waive: the same rule and schema as /admin/strikes, audited, the member mailed', async () => {
   const { db } = await import('../app/.server/db');
   const { newMember } = await import('../tests/support/store-fixtures');
-  const { addStrike } = await import('../app/.server/bookings/strikes');
+  const { addStrike } = await import('../app/.server/bookings/standing/strikes');
   const member = await newMember(db, 'struck');
   const { id } = await addStrike(db, {
     userId: member.id,
@@ -163,7 +163,7 @@ test('strike list and waive: the same rule and schema as /admin/strikes, audited
 test('strike decline: only an open request, with a reason; the member mailed, audited', async () => {
   const { db } = await import('../app/.server/db');
   const { newMember } = await import('../tests/support/store-fixtures');
-  const { addStrike, askToWaive } = await import('../app/.server/bookings/strikes');
+  const { addStrike, askToWaive } = await import('../app/.server/bookings/standing/strikes');
   const member = await newMember(db, 'declined');
   const { id } = await addStrike(db, {
     userId: member.id,

@@ -3,7 +3,7 @@
 // Prints its slug.
 import crypto from 'node:crypto';
 import { db } from '../app/.server/db';
-import { rulesColumns } from '../app/.server/bookings/rows';
+import { rulesColumns } from '../app/.server/bookings/core/rows';
 
 const BENCH_RESOURCE = 'bench-printer';
 

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
 import { newMember, newResource } from '../../tests/support/store-fixtures';
-import { bookingRow } from './bookings/rows';
+import { bookingRow } from './bookings/core/rows';
 import { db } from './db';
 import { sweepExpiredRows } from './retention';
 import { DAY_MS } from '~/lib/time-units';

@@ -4,9 +4,9 @@
 // PostgreSQL as well as SQLite. The journeys about those pages use the pages instead.
 import crypto from 'node:crypto';
 import { db } from '../../app/.server/db';
-import { book } from '../../app/.server/bookings/book';
-import { signOff } from '../../app/.server/bookings/inductions';
-import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/rows';
+import { book } from '../../app/.server/bookings/core/book';
+import { signOff } from '../../app/.server/bookings/inductions/inductions';
+import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/core/rows';
 import { termsOf } from '../../app/lib/booking/models';
 import { newMember, OPEN_RULES } from './store-fixtures';
 import { startSession } from '../../app/.server/session';

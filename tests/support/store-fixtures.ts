@@ -6,8 +6,8 @@ import { createMember } from '../../app/.server/store/accounts';
 import { createInvite } from '../../app/.server/store/invites';
 import type { Database } from '../../app/.server/db/schema';
 import { nowIso } from '../../app/lib/dates';
-import { rulesColumns } from '../../app/.server/bookings/rows';
-import { book } from '../../app/.server/bookings/book';
+import { rulesColumns } from '../../app/.server/bookings/core/rows';
+import { book } from '../../app/.server/bookings/core/book';
 import type { BookingRules } from '../../app/lib/booking/rules';
 
 /** A new member with a unique `{prefix}_xxxxxx` username and that name's e-mail. */

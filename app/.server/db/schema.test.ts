@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { db } from '.';
 import { isPostgres } from './engine';
-import { bookingRow } from '../bookings/rows';
+import { bookingRow } from '../bookings/core/rows';
 import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/booking/models';
 import { hourAhead, minutesAfter, newMember, newResource } from '../../../tests/support/store-fixtures';
 

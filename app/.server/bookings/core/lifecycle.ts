@@ -1,0 +1,355 @@
+// One booking lifecycle (docs/decisions/030-booking-lifecycle.md): every change of a booking's
+// status, or of its time, is made here by transition(), as the guarded update it always was, and
+// then handed as a typed change to one ordered list of effects run in the same transaction: the
+// event row, reminders, the member's standing (strikes), the mail and the audit entry. The callers
+// (book.ts, check-in.ts, staff.ts, admin-resources.ts, inductions.ts) decide whether a change is
+// allowed and take the locks it needs (decision 024); what follows from it is written only here.
+import type { Kysely } from 'kysely';
+import { actorName, recordAudit, type Actor } from '../../audit';
+import type { Database } from '../../db/schema';
+import { HOLDING, type Booking, type BookingTerms } from '~/lib/booking/models';
+import { NO_STRIKE_TEXT } from '~/lib/booking/strikes';
+import { whenText } from '~/lib/booking/format';
+import { epochMinutes } from '~/lib/booking/time';
+import { recordEvent, type EventActor, type EventKind } from './events';
+import { queueBookingCancelled, queueBookingConfirmation, queueReleased } from '../notify/mail';
+import { cancelReminders, queueReminders } from '../notify/reminders';
+import { bookingRow, selectBookings, toBooking } from './rows';
+import { addStrike, waiveRebooked } from '../standing/strikes';
+
+/** Who made a change: the booking's member, the lab's worker, or staff with their reason (audited). */
+export type By = 'member' | 'lab' | { actor: Actor; reason: string };
+
+/** A change of one booking (or, cancelled, of several), as the effects read it. */
+export type Change =
+  /** a new row; `past`: the refusal an admin's 'Book anyway' overrode */
+  | { to: 'booked'; row: ReturnType<typeof bookingRow>; by: By; past?: string }
+  /** the member moved it: new time and today's terms, the same row (SEQUENCE raised) */
+  | {
+      to: 'changed';
+      bookingId: string;
+      start: Date;
+      end: Date;
+      bufferMinutes: number;
+      terms: BookingTerms;
+    }
+  /**
+   * cancelled before it began; `notify: false` when the caller tells each member in one mail of
+   * its own (a machine out of service). A maintenance block is booked and removed (cancelled) here
+   * too: its effects are its event and audit entry.
+   */
+  | { to: 'cancelled'; bookingIds: string[]; by: By; notify?: boolean }
+  /** 'Release this booking' past the cancellation cutoff: cancelled, with a late-cancel strike */
+  | { to: 'late-released'; bookingId: string }
+  | { to: 'checked-in'; bookingId: string; by: 'member' | { actor: Actor; reason: string } }
+  /** ended at `ended`; the slot after it (and its buffer) free from `blockEnd` */
+  | { to: 'checked-out'; bookingId: string; ended: Date; blockEnd: number }
+  /** nobody checked in by the deadline `at`: a no-show, free from `blockEnd` */
+  | { to: 'released'; bookingId: string; at: Date; blockEnd: number };
+
+export type ChangeKind = Change['to'];
+
+/** What each change writes to booking_events. */
+const EVENT_OF: Record<ChangeKind, EventKind> = {
+  booked: 'booked',
+  changed: 'changed',
+  cancelled: 'cancelled',
+  'late-released': 'cancelled',
+  'checked-in': 'checked-in',
+  'checked-out': 'checked-out',
+  released: 'released',
+};
+
+export const LATE_RELEASE_REASON = 'released past the cutoff';
+
+/** One booking a change reached, with what the effects before it found out. */
+interface Step {
+  change: Change;
+  booking: Booking;
+  /** before a change of time: where it was */
+  was: { start: string; end: string } | null;
+  member: { id: string; username: string; email: string } | null;
+  /** the resource was out of service when the change was made */
+  outOfService: boolean;
+  now: Date;
+  /** the strike this change gave, for the mail to say what it cost */
+  strike: { id: string; mailText: string } | null;
+}
+
+type Effect = (trx: Kysely<Database>, step: Step) => Promise<void>;
+
+const byOf = (change: Change): By =>
+  'by' in change ? change.by : change.to === 'released' ? 'lab' : 'member';
+
+const staffOf = (change: Change) => {
+  const by = byOf(change);
+  return typeof by === 'object' ? by : null;
+};
+
+const actorOf = (by: By): EventActor => (typeof by === 'object' ? actorName(by.actor) : by);
+
+/** The history row; for a change, the time it had. */
+const event: Effect = (trx, { change, booking, was, now }) =>
+  recordEvent(trx, {
+    bookingIds: [booking.id],
+    kind: EVENT_OF[change.to],
+    actor: actorOf(byOf(change)),
+    reason:
+      change.to === 'changed' && was
+        ? `was ${whenText(was)}`
+        : change.to === 'late-released'
+          ? LATE_RELEASE_REASON
+          : (staffOf(change)?.reason ?? ''),
+    at: now,
+  });
+
+/** Reminders follow the time a member's booking holds: queued for it, or cancelled with it. */
+const reminders: Effect = async (trx, { change, booking, now }) => {
+  if (booking.kind !== 'booking') return;
+  if (change.to === 'booked' || change.to === 'changed') await queueReminders(trx, booking, now);
+  else if (change.to === 'cancelled' || change.to === 'late-released' || change.to === 'released')
+    await cancelReminders(trx, [booking.id], now);
+};
+
+/**
+ * The member's standing: a late release or a no-show gives a strike (none when the lab's machine
+ * was out of service or in maintenance at the start); a new booking of a slot someone released
+ * late waives their strike.
+ */
+const standing: Effect = async (trx, step) => {
+  const { change, booking, now } = step;
+  const about = `${booking.resource.name}, ${whenText(booking)}`;
+  if (change.to === 'booked' && booking.kind === 'booking')
+    await waiveRebooked(
+      trx,
+      {
+        resourceId: booking.resource.id,
+        userId: change.row.user_id!,
+        blockStart: change.row.block_start,
+        blockEnd: change.row.block_end,
+      },
+      now,
+    );
+  else {
+    // A late release costs a strike; so does a no-show, unless the lab's machine stood in the way.
+    const kind =
+      change.to === 'late-released'
+        ? 'late-cancel'
+        : change.to === 'released' && !step.outOfService && !(await maintenanceAt(trx, booking))
+          ? 'no-show'
+          : null;
+    if (kind)
+      step.strike = await addStrike(trx, {
+        userId: step.member!.id,
+        bookingId: booking.id,
+        kind,
+        about,
+        now,
+      });
+  }
+};
+
+/** The member's mail: what happened, and what it cost; the lab's cancels say why. */
+const mail: Effect = async (trx, { change, booking, member, now, strike }) => {
+  if (!member || booking.kind !== 'booking') return;
+  switch (change.to) {
+    case 'booked':
+      return queueBookingConfirmation(trx, member.email, booking, { now });
+    case 'changed':
+      return queueBookingConfirmation(trx, member.email, booking, { now, changed: true });
+    case 'cancelled':
+      if (change.notify === false) return;
+      return queueBookingCancelled(trx, member.email, booking, { reason: staffOf(change)?.reason });
+    case 'late-released':
+      return queueBookingCancelled(trx, member.email, booking, { strike: strike?.mailText });
+    case 'released':
+      return queueReleased(trx, member.email, booking, strike?.mailText ?? NO_STRIKE_TEXT);
+  }
+};
+
+/** Staff's changes are in the audit log with their reason; a member's own are not. */
+const audit: Effect = async (trx, { change, booking, member }) => {
+  const staff = staffOf(change);
+  if (!staff) return;
+  const of = `${booking.resource.name} ${booking.start}`;
+  const forWhom = `${of} for @${member?.username}`;
+  if (change.to === 'booked' && booking.kind === 'maintenance')
+    await recordAudit(trx, staff.actor, {
+      action: 'maintenance.create',
+      target: `${of}–${booking.end}`,
+      detail: booking.reason,
+    });
+  else if (change.to === 'booked')
+    await recordAudit(trx, staff.actor, {
+      action: change.past ? 'booking.override' : 'booking.create',
+      target: forWhom,
+      detail: change.past ? `${staff.reason} (past: ${change.past})` : staff.reason,
+    });
+  else if (change.to === 'cancelled' && booking.kind === 'maintenance')
+    await recordAudit(trx, staff.actor, {
+      action: 'maintenance.remove',
+      target: `${of}–${booking.end}`,
+      detail: booking.reason,
+    });
+  else if (change.to === 'cancelled')
+    await recordAudit(trx, staff.actor, { action: 'booking.cancel', target: forWhom, detail: staff.reason });
+  else if (change.to === 'checked-in')
+    await recordAudit(trx, staff.actor, {
+      action: 'booking.check-in',
+      target: forWhom,
+      detail: staff.reason,
+    });
+};
+
+/**
+ * The effects, in order: the event first (the history says what happened before what it caused),
+ * then reminders, then the standing (a strike's own event follows its cause's), then the mail
+ * (which says what the strike cost), and the audit entry last.
+ */
+export const EFFECTS: ReadonlyArray<readonly [string, Effect]> = [
+  ['event', event],
+  ['reminders', reminders],
+  ['standing', standing],
+  ['mail', mail],
+  ['audit', audit],
+];
+
+/**
+ * Makes `change` in `trx` by its guarded update (a row another request changed first is left
+ * alone) and runs every effect for each booking it changed; the bookings as they are now, soonest
+ * first (none: the race was lost). A booking's insert may throw the clash error (isClash).
+ */
+export async function transition(trx: Kysely<Database>, change: Change, now: Date): Promise<Booking[]> {
+  if (change.to === 'cancelled' && !change.bookingIds.length) return [];
+  const before =
+    change.to === 'changed'
+      ? await trx
+          .selectFrom('bookings')
+          .select(['starts_at as start', 'ends_at as end'])
+          .where('id', '=', change.bookingId)
+          .executeTakeFirst()
+      : undefined;
+  const ids = await update(trx, change, now);
+  if (!ids.length) return [];
+  const rows = await selectBookings(trx)
+    .leftJoin('users', 'users.id', 'bookings.user_id')
+    .select(['users.username', 'users.email', 'resources.status as resource_status'])
+    .where('bookings.id', 'in', ids)
+    .orderBy('bookings.starts_at')
+    .execute();
+  for (const row of rows) {
+    const step: Step = {
+      change,
+      booking: toBooking(row),
+      was: before ?? null,
+      member:
+        row.user_id && row.username && row.email
+          ? { id: row.user_id, username: row.username, email: row.email }
+          : null,
+      outOfService: row.resource_status === 'out_of_service',
+      now,
+      strike: null,
+    };
+    for (const [, effect] of EFFECTS) await effect(trx, step);
+  }
+  return rows.map(toBooking);
+}
+
+/** The change's own write: the ids it changed. */
+async function update(trx: Kysely<Database>, change: Change, now: Date): Promise<string[]> {
+  const at = now.toISOString();
+  const active = (ids: string[]) =>
+    trx.updateTable('bookings').where('id', 'in', ids).where('status', '=', 'active');
+  let changed: { id: string }[];
+  switch (change.to) {
+    case 'booked':
+      await trx.insertInto('bookings').values(change.row).execute();
+      return [change.row.id];
+    case 'changed':
+      changed = await active([change.bookingId])
+        .set((eb) => ({
+          starts_at: change.start.toISOString(),
+          ends_at: change.end.toISOString(),
+          block_start: epochMinutes(change.start),
+          block_end: epochMinutes(change.end) + change.bufferMinutes,
+          // A change is made under today's terms, as a new booking would be.
+          cancel_cutoff_minutes: change.terms.cancelCutoffMinutes,
+          check_in_grace_minutes: change.terms.checkInGraceMinutes,
+          sequence: eb('sequence', '+', 1),
+          updated_at: at,
+        }))
+        .returning('id')
+        .execute();
+      break;
+    case 'cancelled':
+    case 'late-released':
+      // Of ten cancels sent at once, only the one that still finds it active changes it.
+      changed = await active(change.to === 'cancelled' ? change.bookingIds : [change.bookingId])
+        .set((eb) => ({
+          status: 'cancelled',
+          sequence: eb('sequence', '+', 1),
+          cancelled_at: at,
+          cancelled_by: actorOf(byOf(change)),
+          updated_at: at,
+        }))
+        .returning('id')
+        .execute();
+      break;
+    case 'checked-in': {
+      const staff = staffOf(change);
+      changed = await active([change.bookingId])
+        .set({
+          status: 'checked_in',
+          checked_in_at: at,
+          checked_in_by: staff ? actorName(staff.actor) : null,
+          check_in_reason: staff?.reason ?? '',
+          updated_at: at,
+        })
+        .returning('id')
+        .execute();
+      break;
+    }
+    case 'checked-out':
+      changed = await trx
+        .updateTable('bookings')
+        .set({
+          status: 'checked_out',
+          checked_out_at: change.ended.toISOString(),
+          block_end: change.blockEnd,
+          updated_at: at,
+        })
+        .where('id', '=', change.bookingId)
+        .where('status', '=', 'checked_in')
+        .returning('id')
+        .execute();
+      break;
+    case 'released':
+      changed = await active([change.bookingId])
+        .set((eb) => ({
+          status: 'no_show',
+          released_at: change.at.toISOString(),
+          block_end: change.blockEnd,
+          sequence: eb('sequence', '+', 1),
+          updated_at: at,
+        }))
+        .returning('id')
+        .execute();
+      break;
+  }
+  return changed.map((row) => row.id);
+}
+
+/** Whether a maintenance block of the booking's resource held its first minute. */
+async function maintenanceAt(trx: Kysely<Database>, booking: Booking) {
+  const minute = epochMinutes(new Date(booking.start));
+  const block = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('resource_id', '=', booking.resource.id)
+    .where('kind', '=', 'maintenance')
+    .where('status', 'in', HOLDING)
+    .where('block_start', '<=', minute)
+    .where('block_end', '>', minute)
+    .executeTakeFirst();
+  return Boolean(block);
+}

@@ -1,0 +1,36 @@
+// A member's standing: strikes, the pause three of them make, and asking to waive one.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { queueing } from '../../jobs';
+import type { Actor } from '../../audit';
+import { pauseText, strikeRuleText } from '~/lib/booking/strikes';
+import {
+  askToWaive,
+  declineWaiver,
+  memberPause,
+  memberStrikes,
+  strikeSettings,
+  strikesToWaive,
+  waiveStrike,
+} from './strikes';
+
+/** The member's strikes, and asking to waive one; admins waive or decline (audited). */
+export const strikesIn = (db: Kysely<Database>) => ({
+  mine: async (userId: string) => ({
+    ...(await memberStrikes(db, userId)),
+    rule: strikeRuleText(strikeSettings()),
+  }),
+  /** 'You have 3 strikes (…) since …. You can book again on ….' while the member is paused, or null. */
+  async paused(userId: string, now = new Date()) {
+    const pause = await memberPause(db, userId, now);
+    return pause && pauseText(pause);
+  },
+  askToWaive: (input: { strikeId: string; userId: string; reason: string }) =>
+    queueing(() => askToWaive(db, input)),
+  toWaive: () => strikesToWaive(db),
+  waive: (input: { strikeId: string; reason: string }, actor: Actor) =>
+    queueing(() => waiveStrike(db, input, actor)),
+  /** Declines a member's request to waive one, with the reason they are mailed (audited). */
+  decline: (input: { strikeId: string; reason: string }, actor: Actor) =>
+    queueing(() => declineWaiver(db, input, actor)),
+});

@@ -66,7 +66,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['~/lib/schemas', '~/lib/booking/schemas', '**/lib/schemas', '**/lib/booking/schemas'],
+              group: ['~/lib/schemas', '~/lib/bookings/schemas', '**/lib/schemas', '**/lib/bookings/schemas'],
               allowTypeImports: true,
               message:
                 "Schemas load zod in the page's bundle: import them from '~/.server' for actions, limits from '~/lib/limits'.",

@@ -10,7 +10,7 @@ import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 import { bookings } from '../app/.server/bookings';
-import { StrikeDeclineSchema, StrikeWaiveSchema } from '../app/lib/booking/schemas';
+import { StrikeDeclineSchema, StrikeWaiveSchema } from '../app/lib/bookings/schemas';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]

@@ -17,12 +17,12 @@ import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
 import { demoInductions, demoResources } from './demo/resources';
 import { bookingRow } from '../app/.server/bookings/core/rows';
-import { termsOf } from '../app/lib/booking/models';
+import { termsOf } from '../app/lib/bookings/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/notify/reminders';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/core/rows';
-import { allowedLengths, countingWeek, openingOn } from '../app/lib/booking/rules';
+import { allowedLengths, countingWeek, openingOn } from '../app/lib/bookings/rules';
 import { config, isPostgresUrl } from '../app/.server/config';
-import { addDays, addMinutes, labDayOf, labTime } from '../app/lib/booking/time';
+import { addDays, addMinutes, labDayOf, labTime } from '../app/lib/bookings/time';
 
 /** A demo member's address: aoife_byrne is aoife.byrne@demo.makerspace.ie. */
 const demoEmail = (username: string) => `${username.replace('_', '.')}@demo.makerspace.ie`;

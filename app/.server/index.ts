@@ -37,14 +37,14 @@ export {
   MaintenanceSchema,
   OnBehalfSchema,
   parseInstant,
-} from '~/lib/booking/schemas';
+} from '~/lib/bookings/schemas';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';
 export { config } from './config';
 // Loaders' and actions' answers: from here, a page's bundle does not carry an empty stand-in
 // module for @remix-run/node.
 export { data, redirect } from '@remix-run/node';
-export { withNearestFree } from '~/lib/booking/format';
+export { withNearestFree } from '~/lib/bookings/format';
 // For actions: imported from here, a route's browser build leaves zod out (see
 // components/validation.ts, which loads it only when a form is used).
 export { parseWithZod } from '@conform-to/zod';

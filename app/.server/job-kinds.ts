@@ -12,7 +12,7 @@ import { defineKind, defineSweep, POLL_MS, type PayloadsOf } from './jobs';
 import { messageIdFor, sendMail, type Message } from './mail';
 import { sweepExpiredRows } from './retention';
 import { sweepExpiredTokens } from './rest/tokens';
-import { labClock, labDayOf } from '~/lib/booking/time';
+import { labClock, labDayOf } from '~/lib/bookings/time';
 import { HOUR_MS, MINUTE_MS } from '~/lib/time-units';
 
 /** Tried 5 times, again after 30 s, 1, 2 and 4 minutes: a mail server's outage of a few minutes heals. */

@@ -5,7 +5,7 @@ import { redirect } from '@remix-run/node';
 import { notFound } from './http';
 import { discardUploads, formReply, FORM_LIMITS, parseForm, readForm, tooLarge } from './forms';
 import { prepareImageFields } from './uploads';
-import { ResourceFormSchema } from '~/lib/booking/schemas';
+import { ResourceFormSchema } from '~/lib/bookings/schemas';
 import { bookings } from './bookings';
 import type { Actor } from './audit';
 

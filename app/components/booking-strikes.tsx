@@ -8,7 +8,7 @@ import { allErrors } from '~/components/form-errors';
 import { Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { useAnswerFor, useStrayAnswerFor } from '~/lib/answer';
-import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
+import { STRIKE_KIND_TEXT } from '~/lib/bookings/strikes';
 
 export interface ShownStrike {
   id: string;

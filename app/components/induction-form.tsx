@@ -10,8 +10,8 @@ import {
 } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { z } from 'zod';
-import type { TouchedBooking } from '~/lib/booking/models';
-import type { InductionFormSchema } from '~/lib/booking/schemas';
+import type { TouchedBooking } from '~/lib/bookings/models';
+import type { InductionFormSchema } from '~/lib/bookings/schemas';
 import { Field, FormBanner } from './forms';
 import { TouchedBookings } from './touched-bookings';
 import { useIsPending } from './pending';

@@ -10,7 +10,7 @@ import {
 } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { z } from 'zod';
-import type { MaintenanceSchema, OnBehalfSchema } from '~/lib/booking/schemas';
+import type { MaintenanceSchema, OnBehalfSchema } from '~/lib/bookings/schemas';
 import { ErrorList, Field, FormBanner } from './forms';
 import { useIsPending } from './pending';
 

@@ -1,5 +1,5 @@
 // A resource's photo and status as /resources and its own page show them (docs/product.md §10).
-import type { ResourceStatus as Status } from '~/lib/booking/rules';
+import type { ResourceStatus as Status } from '~/lib/bookings/rules';
 import { assetUrl, PROJECT_PLACEHOLDER } from '~/lib/images';
 
 const PHOTO_WIDTHS = [340, 640, 960];

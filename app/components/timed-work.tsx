@@ -2,7 +2,7 @@
 // schedule and last run, and each sweep with how often it runs and its last run and failure, as
 // app/.server/job-kinds.ts lists them.
 import { AdminTable } from '~/components/admin-table';
-import { instantText } from '~/lib/booking/format';
+import { instantText } from '~/lib/bookings/format';
 import { durationText, retryText } from '~/lib/waited';
 
 interface KindRow {

@@ -1,8 +1,8 @@
 // The bookings a staff action would touch, listed before it is done (docs/product.md §10): who,
 // which machine and when, on the lab's clocks. A plain list: it reads the same without scripts,
 // without CSS and to a screen reader.
-import { whenText } from '~/lib/booking/format';
-import type { TouchedBooking } from '~/lib/booking/models';
+import { whenText } from '~/lib/bookings/format';
+import type { TouchedBooking } from '~/lib/bookings/models';
 
 export function TouchedBookings({
   id,

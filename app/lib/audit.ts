@@ -1,6 +1,6 @@
 // How the audit log (/admin/log) names what was done, in words: times on the lab's clocks, never
 // an internal key (docs/product.md §2, Audit log).
-import { instantText, whenText } from './booking/format';
+import { instantText, whenText } from './bookings/format';
 
 const ACTIONS: Record<string, string> = {
   'invite.create': 'created',

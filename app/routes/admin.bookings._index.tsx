@@ -20,8 +20,8 @@ import {
 import { AdminTable } from '~/components/admin-table';
 import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { instantText, statusText, whenText } from '~/lib/booking/format';
-import { addDays, labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
+import { instantText, statusText, whenText } from '~/lib/bookings/format';
+import { addDays, labClock, labDayOf, longDayName, parseLabDay } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

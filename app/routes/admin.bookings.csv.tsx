@@ -6,8 +6,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import contentDisposition from 'content-disposition';
 import { bookings, requireAdmin } from '~/.server';
 import { csvText } from '~/lib/csv';
-import { dayCsvName, dayCsvRows } from '~/lib/booking/day-csv';
-import { labDayOf, parseLabDay } from '~/lib/booking/time';
+import { dayCsvName, dayCsvRows } from '~/lib/bookings/day-csv';
+import { labDayOf, parseLabDay } from '~/lib/bookings/time';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);

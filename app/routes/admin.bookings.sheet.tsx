@@ -1,12 +1,12 @@
 // /admin/bookings/sheet?resource={slug}&day={YYYY-MM-DD} — one resource's day on one printable page
 // (docs/product.md §10): each booking's time, member and note with an empty column to tick at the
 // machine, and the maintenance blocks. Printing hides the site's header, the admin tabs and footer.
-import { statusText } from '~/lib/booking/format';
+import { statusText } from '~/lib/bookings/format';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookings, notFound, requireAdmin } from '~/.server';
-import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/booking/time';
+import { labClock, labDayOf, longDayName, parseLabDay } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

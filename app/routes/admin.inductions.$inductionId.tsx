@@ -24,8 +24,8 @@ import { FormBanner } from '~/components/forms';
 import { InductionForm, RevokeForm, UsernameForm, validFor } from '~/components/induction-form';
 import { allErrors } from '~/components/form-errors';
 import { answerFor } from '~/lib/answer';
-import { revokedText } from '~/lib/booking/format';
-import { dateName, labDayOf } from '~/lib/booking/time';
+import { revokedText } from '~/lib/bookings/format';
+import { dateName, labDayOf } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -22,7 +22,7 @@ import {
 import { AdminTable } from '~/components/admin-table';
 import { TimedWork } from '~/components/timed-work';
 import { useIsPending } from '~/components/pending';
-import { instantText } from '~/lib/booking/format';
+import { instantText } from '~/lib/bookings/format';
 import { waitedText } from '~/lib/waited';
 import { pageMeta } from '~/lib/meta';
 

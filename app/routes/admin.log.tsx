@@ -7,7 +7,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { admin, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
 import { auditActionText, auditText } from '~/lib/audit';
-import { instantText } from '~/lib/booking/format';
+import { instantText } from '~/lib/bookings/format';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

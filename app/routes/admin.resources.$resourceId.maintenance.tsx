@@ -3,7 +3,7 @@
 // them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
 // their members e-mailed. A booking in use (checked in) or used (checked out, released) is never
 // cancelled: the block is refused, saying when it can start. Admins only; an unknown id is the 404 page.
-import { instantText } from '~/lib/booking/format';
+import { instantText } from '~/lib/bookings/format';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
@@ -25,7 +25,7 @@ import {
 import { FormBanner } from '~/components/forms';
 import { MaintenanceForm, OnBehalfForm } from '~/components/maintenance-forms';
 import { answerFor } from '~/lib/answer';
-import type { Resource } from '~/lib/booking/models';
+import type { Resource } from '~/lib/bookings/models';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

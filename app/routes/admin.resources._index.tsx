@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { bookings, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
-import { RESOURCE_KINDS } from '~/lib/booking/models';
+import { RESOURCE_KINDS } from '~/lib/bookings/models';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -21,8 +21,8 @@ import { allErrors } from '~/components/form-errors';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { answerFor } from '~/lib/answer';
-import { STRIKE_KIND_TEXT } from '~/lib/booking/strikes';
-import { dateName, labDayOf } from '~/lib/booking/time';
+import { STRIKE_KIND_TEXT } from '~/lib/bookings/strikes';
+import { dateName, labDayOf } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -21,9 +21,9 @@ import {
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { answerFor } from '~/lib/answer';
-import { openActions } from '~/lib/booking/actions';
-import { whenText } from '~/lib/booking/format';
-import { cancelRefusal, refusalStatus } from '~/lib/booking/rules';
+import { openActions } from '~/lib/bookings/actions';
+import { whenText } from '~/lib/bookings/format';
+import { cancelRefusal, refusalStatus } from '~/lib/bookings/rules';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>

@@ -23,9 +23,9 @@ import {
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { whenText } from '~/lib/booking/format';
-import { cancelRefusal, refusalStatus, shortest } from '~/lib/booking/rules';
-import { duration, labClock, labDayOf } from '~/lib/booking/time';
+import { whenText } from '~/lib/bookings/format';
+import { cancelRefusal, refusalStatus, shortest } from '~/lib/bookings/rules';
+import { duration, labClock, labDayOf } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
 

@@ -25,11 +25,11 @@ import {
 import { GeneralErrorBoundary, NotFoundPage } from '~/components/errors';
 import { lazyForm } from '~/components/lazy-form';
 import { ResourcePhoto, ResourceStatus } from '~/components/resources';
-import { RESOURCE_KINDS } from '~/lib/booking/models';
-import { describeRules, inductionRefusal, renewalText } from '~/lib/booking/rules';
-import { SLOT_TEXT, weekStart } from '~/lib/booking/slots';
-import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/booking/time';
-import { chosenDay, dayChoices, nextChange, slotLines, WHOLE_WEEK } from '~/lib/booking/week-view';
+import { RESOURCE_KINDS } from '~/lib/bookings/models';
+import { describeRules, inductionRefusal, renewalText } from '~/lib/bookings/rules';
+import { SLOT_TEXT, weekStart } from '~/lib/bookings/slots';
+import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/bookings/time';
+import { chosenDay, dayChoices, nextChange, slotLines, WHOLE_WEEK } from '~/lib/bookings/week-view';
 import { READ_PAGE } from '~/lib/hydration';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { RENDER_EXPIRES, renderExpires } from '~/lib/render-expiry';

@@ -22,8 +22,8 @@ import {
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { MAX_BOOKING_NOTE } from '~/lib/limits';
-import { refusalStatus } from '~/lib/booking/rules';
-import { duration, labClock, labDayOf, longDayName, shortDayName } from '~/lib/booking/time';
+import { refusalStatus } from '~/lib/bookings/rules';
+import { duration, labClock, labDayOf, longDayName, shortDayName } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
 

@@ -26,10 +26,10 @@ import { allErrors } from '~/components/form-errors';
 import { FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { answerFor } from '~/lib/answer';
-import { checkInRefusal, checkInRuleText } from '~/lib/booking/check-in';
-import { whenText } from '~/lib/booking/format';
-import { labClockZoned } from '~/lib/booking/time';
-import type { Booking } from '~/lib/booking/models';
+import { checkInRefusal, checkInRuleText } from '~/lib/bookings/check-in';
+import { whenText } from '~/lib/bookings/format';
+import { labClockZoned } from '~/lib/bookings/time';
+import type { Booking } from '~/lib/bookings/models';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = (args) =>

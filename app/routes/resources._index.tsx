@@ -6,7 +6,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { bookings, PUBLIC_PAGE_CACHE } from '~/.server';
 import { GeneralErrorBoundary } from '~/components/errors';
 import { ResourcePhoto, ResourceStatus } from '~/components/resources';
-import { RESOURCE_KINDS, type ResourceKind } from '~/lib/booking/models';
+import { RESOURCE_KINDS, type ResourceKind } from '~/lib/bookings/models';
 import { READ_PAGE } from '~/lib/hydration';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { cardDescription } from '~/lib/text';

@@ -1,8 +1,8 @@
 // The lab's machines as bookable resources (docs/product.md §10), with the rules a real lab sets:
 // printers any time in 30-minute slots, the CNC 1-4 hours with a cool-down and its induction, the
 // wetlab hood behind 'Wetlab biosafety'. Inductions name who holds them and who signs others off.
-import type { BookingRules, OpeningHours } from '../../app/lib/booking/rules';
-import type { ResourceKind } from '../../app/lib/booking/models';
+import type { BookingRules, OpeningHours } from '../../app/lib/bookings/rules';
+import type { ResourceKind } from '../../app/lib/bookings/models';
 
 export interface DemoInduction {
   slug: string;

@@ -10,8 +10,8 @@ import { expect, HTTP, test } from './fixtures';
 import { fixtureBooking, fixtureInduction, fixtureMember, fixtureResource } from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
 import fs from 'node:fs';
-import { labIso, utcIso } from '../../app/lib/booking/day-csv';
-import { addDays, labDayOf, labTime, longDayName } from '../../app/lib/booking/time';
+import { labIso, utcIso } from '../../app/lib/bookings/day-csv';
+import { addDays, labDayOf, labTime, longDayName } from '../../app/lib/bookings/time';
 
 const tag = () => crypto.randomUUID().slice(0, 6);
 /** A field by its label; a required one's label ends with a star that is hidden from screen readers. */

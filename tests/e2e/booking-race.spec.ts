@@ -2,7 +2,7 @@
 // SQLite (js) and, tagged @store, on PostgreSQL through nginx over two instances (cluster-js),
 // where the requests land on both instances. Members are made in the store, not registered.
 import ICAL from 'ical.js';
-import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
 import { fixtureBooking, fixtureMember, fixtureResource } from '../support/admin';
 import { expect, test } from './fixtures';
 

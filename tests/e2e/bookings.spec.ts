@@ -15,7 +15,7 @@ import {
 } from '../support/admin';
 import { attachment, waitForMail } from '../support/mail';
 import { textWithoutCss } from '../support/text-without-css';
-import { addDays, labDayOf, labTime, weekStartOf } from '../../app/lib/booking/time';
+import { addDays, labDayOf, labTime, weekStartOf } from '../../app/lib/bookings/time';
 
 const DAY = 86_400_000;
 /** The lab day `days` from today, and an instant on its clock. */

@@ -7,7 +7,7 @@ import { signedIn, signedInAdmin } from './accounts';
 import { expect, HTTP, test } from './fixtures';
 import { fixtureBooking, fixtureMember, fixtureResource } from '../support/admin';
 import { waitForMail } from '../support/mail';
-import { labClock, labDayOf } from '../../app/lib/booking/time';
+import { labClock, labDayOf } from '../../app/lib/bookings/time';
 
 const QUARTER = 15 * 60_000;
 /** The start of the current quarter hour. */

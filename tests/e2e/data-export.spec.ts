@@ -1,7 +1,7 @@
 // 'Download my data': one ZIP with exactly the member's profile, posts and files. JavaScript on and off.
 import { unzipSync, strFromU8 } from 'fflate';
 import fs from 'node:fs';
-import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
 import { fixtureBooking, fixtureResource } from '../support/admin';
 import { signedIn } from './accounts';
 import { expect, test, HTTP } from './fixtures';

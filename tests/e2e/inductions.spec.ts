@@ -6,7 +6,7 @@
 // mails them. JavaScript on and off.
 import { fixtureInduction, fixtureInductor, fixtureResource } from '../support/admin';
 import { waitForMail } from '../support/mail';
-import { addDays, labDayOf, labTime } from '../../app/lib/booking/time';
+import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
 import { signedIn } from './accounts';
 import { expect, test } from './fixtures';
 

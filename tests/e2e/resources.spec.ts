@@ -1,6 +1,6 @@
 // The lab's machines in public (docs/product.md §10): /resources, a resource's week as visitors and
 // members see it, and a member without the induction asking for it.
-import { addDays, labDayOf, labTime, shortDayName } from '../../app/lib/booking/time';
+import { addDays, labDayOf, labTime, shortDayName } from '../../app/lib/bookings/time';
 import { fixtureBooking, fixtureInduction, fixtureInductor, fixtureResource } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { textWithoutCss } from '../support/text-without-css';

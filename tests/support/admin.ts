@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { currentServer, storeEnv, type ServerName } from './servers';
-import type { BookingRules } from '../../app/lib/booking/rules';
+import type { BookingRules } from '../../app/lib/bookings/rules';
 
 interface Agent {
   child: ChildProcess;

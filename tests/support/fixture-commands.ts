@@ -7,10 +7,10 @@ import { db } from '../../app/.server/db';
 import { book } from '../../app/.server/bookings/core/book';
 import { signOff } from '../../app/.server/bookings/inductions/inductions';
 import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/core/rows';
-import { termsOf } from '../../app/lib/booking/models';
+import { termsOf } from '../../app/lib/bookings/models';
 import { newMember, OPEN_RULES } from './store-fixtures';
 import { startSession } from '../../app/.server/session';
-import type { BookingRules } from '../../app/lib/booking/rules';
+import type { BookingRules } from '../../app/lib/bookings/rules';
 
 interface ResourceSpec {
   name?: string;

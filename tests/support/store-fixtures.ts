@@ -8,7 +8,7 @@ import type { Database } from '../../app/.server/db/schema';
 import { nowIso } from '../../app/lib/dates';
 import { rulesColumns } from '../../app/.server/bookings/core/rows';
 import { book } from '../../app/.server/bookings/core/book';
-import type { BookingRules } from '../../app/lib/booking/rules';
+import type { BookingRules } from '../../app/lib/bookings/rules';
 
 /** A new member with a unique `{prefix}_xxxxxx` username and that name's e-mail. */
 export async function newMember(

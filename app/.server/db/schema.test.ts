@@ -10,7 +10,7 @@ import { afterAll, expect, test } from 'vitest';
 import { db } from '.';
 import { isPostgres } from './engine';
 import { bookingRow } from '../bookings/core/rows';
-import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/booking/models';
+import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/bookings/models';
 import { hourAhead, minutesAfter, newMember, newResource } from '../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());

@@ -1,7 +1,7 @@
 // Table types for Kysely. Dates are ISO-8601 text and booleans 0/1 integers, so the same queries
 // run on SQLite and PostgreSQL.
 import type { Generated } from 'kysely';
-import type { BookingStatus, EventActor, EventKind } from '~/lib/booking/models';
+import type { BookingStatus, EventActor, EventKind } from '~/lib/bookings/models';
 
 export interface UsersTable {
   id: string;

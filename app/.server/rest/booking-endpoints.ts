@@ -4,10 +4,10 @@
 import type { z } from 'zod';
 import { bookings } from '../bookings';
 import { arrivedAt } from '../http';
-import type { Booking, Resource } from '~/lib/booking/models';
-import { clockText, describeRules, refusalStatus, WEEKDAYS } from '~/lib/booking/rules';
-import type { Refusal } from '~/lib/booking/rules';
-import { addDays, labDayOf, parseLabDay } from '~/lib/booking/time';
+import type { Booking, Resource } from '~/lib/bookings/models';
+import { clockText, describeRules, refusalStatus, WEEKDAYS } from '~/lib/bookings/rules';
+import type { Refusal } from '~/lib/bookings/rules';
+import { addDays, labDayOf, parseLabDay } from '~/lib/bookings/time';
 import type { Call, Endpoint } from './endpoints';
 import { RestError } from './errors';
 import * as S from './schemas';

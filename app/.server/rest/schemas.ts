@@ -2,7 +2,7 @@
 // them, and /api/openapi.json is generated from them, so the document cannot drift from the
 // handlers. Field rules and messages come from the forms' schemas (~/lib/schemas): one home.
 import { z } from 'zod';
-import { SLOT_STATES } from '~/lib/booking/slots';
+import { SLOT_STATES } from '~/lib/bookings/slots';
 import {
   emailField,
   fullnameField,

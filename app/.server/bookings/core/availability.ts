@@ -2,10 +2,10 @@
 // lengths a start allows. Read with the same rules the booking's transaction checks (book.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Resource } from '~/lib/booking/models';
-import { allowedLengths, atLimitText, limitRefusal, timeRefusal, type Refusal } from '~/lib/booking/rules';
-import { inTheWay, weekOfSlots, type Day } from '~/lib/booking/slots';
-import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/booking/time';
+import type { Resource } from '~/lib/bookings/models';
+import { allowedLengths, atLimitText, limitRefusal, timeRefusal, type Refusal } from '~/lib/bookings/rules';
+import { inTheWay, weekOfSlots, type Day } from '~/lib/bookings/slots';
+import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/bookings/time';
 import { memberHolds, standingRefusal } from './book';
 import { calendarBlocks } from './rows';
 

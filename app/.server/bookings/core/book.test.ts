@@ -5,11 +5,11 @@ import crypto from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../../db';
 import { book, cancelBooking, changeBooking } from './book';
-import { TAKEN_MESSAGE } from '~/lib/booking/slots';
+import { TAKEN_MESSAGE } from '~/lib/bookings/slots';
 import { bookingsIn, TOO_FAST } from '../index';
-import { refusalStatus } from '~/lib/booking/rules';
+import { refusalStatus } from '~/lib/bookings/rules';
 import { declineRequest, openRequests, requestInduction, revokeInduction, signOff } from '../inductions/inductions';
-import { epochMinutes } from '~/lib/booking/time';
+import { epochMinutes } from '~/lib/bookings/time';
 import { newInduction, newMember, newResource, hourAhead } from '../../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { actorName, type Actor } from '../../audit';
-import { heldUntil, HOLDING, OPEN, termsOf, type Booking, type Resource } from '~/lib/booking/models';
+import { heldUntil, HOLDING, OPEN, termsOf, type Booking, type Resource } from '~/lib/bookings/models';
 import {
   cancelRefusal,
   countingWeek,
@@ -14,9 +14,9 @@ import {
   statusRefusal,
   timeRefusal,
   type Refusal,
-} from '~/lib/booking/rules';
-import { inTheWay, nearestFree } from '~/lib/booking/slots';
-import { addMinutes, DAY_MS } from '~/lib/booking/time';
+} from '~/lib/bookings/rules';
+import { inTheWay, nearestFree } from '~/lib/bookings/slots';
+import { addMinutes, DAY_MS } from '~/lib/bookings/time';
 import { inductionStanding } from '../inductions/inductions';
 import { transition } from './lifecycle';
 import { strikesRefusal } from '../standing/strikes';

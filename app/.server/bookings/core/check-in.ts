@@ -5,9 +5,9 @@
 // shortens the row's block range, so the rest of the slot is free at once.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { CHECK_IN_OPENS_MINUTES, checkInRefusal, RELEASE_SLACK_MS } from '~/lib/booking/check-in';
-import { OPEN, type Booking } from '~/lib/booking/models';
-import { addMinutes, DAY_MS, epochMinutes } from '~/lib/booking/time';
+import { CHECK_IN_OPENS_MINUTES, checkInRefusal, RELEASE_SLACK_MS } from '~/lib/bookings/check-in';
+import { OPEN, type Booking } from '~/lib/bookings/models';
+import { addMinutes, DAY_MS, epochMinutes } from '~/lib/bookings/time';
 import { transition } from './lifecycle';
 import { lockMember, selectBookings, toBooking, writeTransaction } from './rows';
 import { maySignOff, type InductionActor } from '../inductions/inductions';

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/booking/models';
+import { EVENT_KINDS, type EventActor, type EventKind } from '~/lib/bookings/models';
 
 export type { EventActor, EventKind };
 

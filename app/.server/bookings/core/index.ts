@@ -6,9 +6,9 @@ import type { Database } from '../../db/schema';
 import { queueing } from '../../jobs';
 import { hit, LIMITS } from '../../rate-limit';
 import type { Actor } from '../../audit';
-import type { Resource } from '~/lib/booking/models';
-import type { Refusal } from '~/lib/booking/rules';
-import type { LabDay } from '~/lib/booking/time';
+import type { Resource } from '~/lib/bookings/models';
+import type { Refusal } from '~/lib/bookings/rules';
+import type { LabDay } from '~/lib/bookings/time';
 import type { InductionActor } from '../inductions/inductions';
 import { atLimit, startOptions, weekOf } from './availability';
 import {

@@ -7,10 +7,10 @@
 import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../../audit';
 import type { Database } from '../../db/schema';
-import { HOLDING, type Booking, type BookingTerms } from '~/lib/booking/models';
-import { NO_STRIKE_TEXT } from '~/lib/booking/strikes';
-import { whenText } from '~/lib/booking/format';
-import { epochMinutes } from '~/lib/booking/time';
+import { HOLDING, type Booking, type BookingTerms } from '~/lib/bookings/models';
+import { NO_STRIKE_TEXT } from '~/lib/bookings/strikes';
+import { whenText } from '~/lib/bookings/format';
+import { epochMinutes } from '~/lib/bookings/time';
 import { recordEvent, type EventActor, type EventKind } from './events';
 import { queueBookingCancelled, queueBookingConfirmation, queueReleased } from '../notify/mail';
 import { cancelReminders, queueReminders } from '../notify/reminders';

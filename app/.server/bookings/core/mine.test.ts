@@ -6,7 +6,7 @@ import { bookingsIn } from '..';
 import { book } from './book';
 import { bookingRow } from './rows';
 import { newMember, newResource } from '../../../../tests/support/store-fixtures';
-import { labDayOf } from '~/lib/booking/time';
+import { labDayOf } from '~/lib/bookings/time';
 
 afterAll(() => db.destroy());
 const { mine, week, resources } = bookingsIn(db);

@@ -1,7 +1,7 @@
 // A member's own bookings, as My bookings and the API read them.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { HOLDING, OPEN, type Booking } from '~/lib/booking/models';
+import { HOLDING, OPEN, type Booking } from '~/lib/bookings/models';
 import { selectBookings, toBooking } from './rows';
 
 /** One of the member's own bookings (any status), or null. */

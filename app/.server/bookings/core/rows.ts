@@ -1,4 +1,4 @@
-// Rows of the booking tables as the models of app/lib/booking/models.ts, and the one way to write
+// Rows of the booking tables as the models of app/lib/bookings/models.ts, and the one way to write
 // under the guarantees of docs/decisions/024-bookings-never-clash.md.
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
@@ -12,11 +12,11 @@ import {
   type BookingTerms,
   type Resource,
   type ResourceKind,
-} from '~/lib/booking/models';
-import type { OpeningHours, BookingRules } from '~/lib/booking/rules';
-import type { CalendarBlock } from '~/lib/booking/slots';
-import { epochMinutes } from '~/lib/booking/time';
-import { DEFAULT_GRACE_MINUTES } from '~/lib/booking/check-in';
+} from '~/lib/bookings/models';
+import type { OpeningHours, BookingRules } from '~/lib/bookings/rules';
+import type { CalendarBlock } from '~/lib/bookings/slots';
+import { epochMinutes } from '~/lib/bookings/time';
+import { DEFAULT_GRACE_MINUTES } from '~/lib/bookings/check-in';
 
 /**
  * Runs `work` in a transaction that holds the write lock from its first statement on SQLite (every

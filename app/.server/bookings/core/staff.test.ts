@@ -4,8 +4,8 @@ import { afterAll, expect, test } from 'vitest';
 import { db } from '../../db';
 import { book } from './book';
 import { cancelForLab, exportDay, inTheLabNow, STAFF_PAGE_SIZE, staffBookings } from './staff';
-import { addDays, labDayOf, labTime } from '~/lib/booking/time';
-import type { Booking } from '~/lib/booking/models';
+import { addDays, labDayOf, labTime } from '~/lib/bookings/time';
+import type { Booking } from '~/lib/bookings/models';
 import { newMember, newResource } from '../../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());

@@ -2,12 +2,12 @@
 // resource, day and member, in pages or whole for its CSV (audited); who is in the lab now; the
 // day sheet of one resource; and a booking cancelled by the lab with a reason, audited in the same
 // transaction (the facade mails the member after it).
-import { HOLDING } from '~/lib/booking/models';
+import { HOLDING } from '~/lib/bookings/models';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordAudit, type Actor } from '../../audit';
-import type { Booking } from '~/lib/booking/models';
-import { addDays, labDayOf, labTime, longDayName, type LabDay } from '~/lib/booking/time';
+import type { Booking } from '~/lib/bookings/models';
+import { addDays, labDayOf, labTime, longDayName, type LabDay } from '~/lib/bookings/time';
 import { selectBookings, toBooking, writeTransaction } from './rows';
 import { transition } from './lifecycle';
 import { usernameKey } from '~/lib/username';

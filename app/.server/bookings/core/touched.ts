@@ -4,7 +4,7 @@
 // (booked or checked in) and not ended, as the action itself counts them.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { OPEN, type TouchedBooking } from '~/lib/booking/models';
+import { OPEN, type TouchedBooking } from '~/lib/bookings/models';
 
 /** Members' open bookings that have not ended by `now`, soonest first; narrow it with `.where`. */
 export const selectTouched = (db: Kysely<Database>, now: Date) =>

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toInduction, upcomingNeeding } from './inductions';
 import { writeTransaction } from '../core/rows';
-import type { InductionForm } from '~/lib/booking/schemas';
+import type { InductionForm } from '~/lib/bookings/schemas';
 import { slugify } from '~/lib/slug';
 import { recordAudit, type Actor } from '../../audit';
 

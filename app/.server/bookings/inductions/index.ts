@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { queueing } from '../../jobs';
 import type { Actor } from '../../audit';
 import { memberIdByUsername } from '../../store/usernames';
-import type { InductionForm } from '~/lib/booking/schemas';
+import type { InductionForm } from '~/lib/bookings/schemas';
 import { adminInductionList, inductionForAdmin, saveInduction } from './admin-inductions';
 import {
   declineRequest,

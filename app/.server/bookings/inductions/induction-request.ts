@@ -2,8 +2,8 @@
 // and their request for it, which the induction's inductors and the admins are mailed (queued in
 // its transaction: requestInduction).
 import { db } from '../../db';
-import type { Resource } from '~/lib/booking/models';
-import { renewalText, type InductionStanding } from '~/lib/booking/rules';
+import type { Resource } from '~/lib/bookings/models';
+import { renewalText, type InductionStanding } from '~/lib/bookings/rules';
 import { queueing } from '../../jobs';
 import { inductionStanding, openRequests, requestInduction } from './inductions';
 

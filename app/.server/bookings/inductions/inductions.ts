@@ -6,10 +6,10 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { actorName, recordAudit } from '../../audit';
-import type { HeldInduction, Induction, InductionRef } from '~/lib/booking/models';
-import type { InductionStanding } from '~/lib/booking/rules';
-import { addLabMonths, labDayOf } from '~/lib/booking/time';
-import { OPEN, type Booking, type TouchedBooking } from '~/lib/booking/models';
+import type { HeldInduction, Induction, InductionRef } from '~/lib/bookings/models';
+import type { InductionStanding } from '~/lib/bookings/rules';
+import { addLabMonths, labDayOf } from '~/lib/bookings/time';
+import { OPEN, type Booking, type TouchedBooking } from '~/lib/bookings/models';
 import { lockMember, selectBookings, toBooking, writeTransaction } from '../core/rows';
 import { transition } from '../core/lifecycle';
 import {

@@ -1,8 +1,8 @@
-// Bookings as iCalendar events (app/lib/booking/ical.ts): for a member's own feed and files, with
+// Bookings as iCalendar events (app/lib/bookings/ical.ts): for a member's own feed and files, with
 // their note; for a resource's public feed, busy times with no names or notes.
 import { config } from '../../config';
-import type { Booking } from '~/lib/booking/models';
-import type { CalendarEvent } from '~/lib/booking/ical';
+import type { Booking } from '~/lib/bookings/models';
+import type { CalendarEvent } from '~/lib/bookings/ical';
 import { SITE_NAME } from '~/lib/site';
 
 export function bookingEvent(booking: Booking): CalendarEvent {

@@ -1,11 +1,11 @@
-// Bookings as calendar feeds and files (docs/product.md §10, RFC 5545 in app/lib/booking/ical.ts).
+// Bookings as calendar feeds and files (docs/product.md §10, RFC 5545 in app/lib/bookings/ical.ts).
 // A member's private feed lives at /calendar/{token}.ics: the token is the only secret, so it is
 // long and random, and 'Reset link' replaces it (the old address answers 404 at once). The store
 // keeps its SHA-256 to find the feed and the token sealed with SESSION_SECRET to show it again, so
 // a backup alone opens no feed (docs/decisions/026-feed-tokens-at-rest.md). Feeds
 // carry no METHOD; cancelled bookings stay in them as STATUS:CANCELLED for 30 days so that
 // subscribed calendars drop them.
-import { HOLDING } from '~/lib/booking/models';
+import { HOLDING } from '~/lib/bookings/models';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -13,8 +13,8 @@ import { clientHas } from '../../http';
 import { sealer } from '../../sealed-cookie';
 import { bookingEvent, busyEvent } from './calendar';
 import { selectBookings, toBooking } from '../core/rows';
-import { calendar } from '~/lib/booking/ical';
-import { DAY_MS } from '~/lib/booking/time';
+import { calendar } from '~/lib/bookings/ical';
+import { DAY_MS } from '~/lib/bookings/time';
 import { SITE_NAME } from '~/lib/site';
 
 /** How long a cancelled booking stays in a feed. */

@@ -9,10 +9,10 @@ import { config } from '../../config';
 import type { Database } from '../../db/schema';
 import { linkMessage, mailOrganizer, queueMail } from '../../mail';
 import { bookingEvent } from './calendar';
-import type { Booking } from '~/lib/booking/models';
-import { calendar } from '~/lib/booking/ical';
-import { instantText, whenText } from '~/lib/booking/format';
-import { checkInMailText, plansText } from '~/lib/booking/mail-text';
+import type { Booking } from '~/lib/bookings/models';
+import { calendar } from '~/lib/bookings/ical';
+import { instantText, whenText } from '~/lib/bookings/format';
+import { checkInMailText, plansText } from '~/lib/bookings/mail-text';
 
 const bookingsUrl = () => new URL('/bookings', config.PUBLIC_URL).toString();
 

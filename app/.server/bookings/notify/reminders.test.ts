@@ -9,7 +9,7 @@ import { JOB_KINDS } from '../../job-kinds';
 import { runDue } from '../../jobs';
 import { bookingsIn } from '../index';
 import { historyOf } from '../core/events';
-import { labClockZoned } from '~/lib/booking/time';
+import { labClockZoned } from '~/lib/bookings/time';
 import { newInduction, newMember, newResource, hourAhead } from '../../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());

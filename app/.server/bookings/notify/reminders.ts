@@ -11,10 +11,10 @@ import { cancelJobs, enqueue, type NewJob, type RunningJob } from '../../jobs';
 import { linkMessage, messageIdFor, sendMail } from '../../mail';
 import { recordEvent } from '../core/events';
 import { hereUrl } from './mail';
-import { checkInMailText, plansText } from '~/lib/booking/mail-text';
-import { instantText, whenText } from '~/lib/booking/format';
-import { BOOKING_REMINDERS, INDUCTION_NOTICES, remindersAhead } from '~/lib/booking/reminders';
-import { dateName, labDayOf } from '~/lib/booking/time';
+import { checkInMailText, plansText } from '~/lib/bookings/mail-text';
+import { instantText, whenText } from '~/lib/bookings/format';
+import { BOOKING_REMINDERS, INDUCTION_NOTICES, remindersAhead } from '~/lib/bookings/reminders';
+import { dateName, labDayOf } from '~/lib/bookings/time';
 
 const bookingSubject = (bookingId: string) => `booking:${bookingId}`;
 

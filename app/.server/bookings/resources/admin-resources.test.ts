@@ -7,7 +7,7 @@ import { book } from '../core/book';
 import { addMaintenance, bookForMember, saveResource, upcomingOfResource } from './admin-resources';
 import { saveInduction } from '../inductions/admin-inductions';
 import { checkIn } from '../core/check-in';
-import { ResourceFormSchema, type ResourceForm } from '~/lib/booking/schemas';
+import { ResourceFormSchema, type ResourceForm } from '~/lib/bookings/schemas';
 import { newInduction, newMember, newResource, hourAhead } from '../../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());

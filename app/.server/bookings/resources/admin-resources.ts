@@ -21,10 +21,10 @@ import {
   toResource,
   writeTransaction,
 } from '../core/rows';
-import { HOLDING, isOpen, OPEN, type Booking, type Resource } from '~/lib/booking/models';
-import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/booking/schemas';
-import { resourceChangesText, type ResourceSnapshot } from '~/lib/booking/resource-changes';
-import { epochMinutes } from '~/lib/booking/time';
+import { HOLDING, isOpen, OPEN, type Booking, type Resource } from '~/lib/bookings/models';
+import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/bookings/schemas';
+import { resourceChangesText, type ResourceSnapshot } from '~/lib/bookings/resource-changes';
+import { epochMinutes } from '~/lib/bookings/time';
 import { actorName, recordAudit, type Actor } from '../../audit';
 import { userByUsername } from '../../store/usernames';
 import { queueOutOfService } from '../notify/mail';

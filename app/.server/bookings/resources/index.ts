@@ -5,9 +5,9 @@ import type { Database } from '../../db/schema';
 import { queueing } from '../../jobs';
 import type { Actor } from '../../audit';
 import type { PreparedAsset } from '../../assets';
-import type { Resource } from '~/lib/booking/models';
-import { whenText } from '~/lib/booking/format';
-import type { ResourceForm } from '~/lib/booking/schemas';
+import type { Resource } from '~/lib/bookings/models';
+import { whenText } from '~/lib/bookings/format';
+import type { ResourceForm } from '~/lib/bookings/schemas';
 import { selectResources, toResource } from '../core/rows';
 import {
   addMaintenance,

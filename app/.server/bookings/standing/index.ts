@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { queueing } from '../../jobs';
 import type { Actor } from '../../audit';
-import { pauseText, strikeRuleText } from '~/lib/booking/strikes';
+import { pauseText, strikeRuleText } from '~/lib/bookings/strikes';
 import {
   askToWaive,
   declineWaiver,

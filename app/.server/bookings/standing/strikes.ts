@@ -16,8 +16,8 @@ import {
   suspensionRefusal,
   type StrikeKind,
   type StrikeSettings,
-} from '~/lib/booking/strikes';
-import { dateName, DAY_MS, labDayOf } from '~/lib/booking/time';
+} from '~/lib/bookings/strikes';
+import { dateName, DAY_MS, labDayOf } from '~/lib/bookings/time';
 import { recordEvent } from '../core/events';
 import { writeTransaction } from '../core/rows';
 import { queueStrikeWaived, queueWaiveRequest, queueWaiverDeclined } from '../notify/mail';

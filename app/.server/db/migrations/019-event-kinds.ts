@@ -3,7 +3,7 @@ import { isPostgres } from '../engine';
 
 // A booking's history is counted by kind and by actor (the usage figures, issue 45), so the
 // database holds both to the lifecycle's lists (EVENT_KINDS and EventActor in
-// app/lib/booking/models.ts; db/schema.test.ts holds the code to this). Written out here, not
+// app/lib/bookings/models.ts; db/schema.test.ts holds the code to this). Written out here, not
 // imported: a migration says what it did then. A new kind comes with a migration of its own.
 const KINDS = [
   'booked',

@@ -118,6 +118,24 @@ test('architecture §3 lists every folder of app/.server and app/lib', () => {
   expect(missing).toEqual([]);
 });
 
+test('architecture §3 names every file of app/.server and app/lib/bookings', () => {
+  const block = layoutBlock();
+  // A whole name: not the tail or head of a longer one (mail.ts is not password-mail.ts).
+  const named = (name: string) =>
+    new RegExp(`(?<![\\w.-])${name.replace(/[.$]/g, '\\$&')}(?![\\w-]|\\.\\w)`).test(block);
+  const files = ['app/.server', 'app/lib/bookings']
+    .flatMap((dir) => filesUnder(dir, /\.tsx?$/))
+    .filter((file) => !/\.test\.tsx?$/.test(file) && !file.startsWith('app/.server/db/migrations/'));
+  expect(files.length).toBeGreaterThan(100);
+  const missing = files.filter((file) => {
+    const name = path.basename(file);
+    // An index.ts is its folder's: named when the folder is.
+    return name === 'index.ts' ? !named(`${path.basename(path.dirname(file))}/`) : !named(name);
+  });
+  expect(missing).toEqual([]);
+  expect(named('migrations/')).toBe(true);
+});
+
 test('every `store.group.call` the docs name is a call of the Store interface', () => {
   const source = read('app/.server/store/index.ts');
   const body = /export interface Store \{([\s\S]*?)\n\}/.exec(source)![1];

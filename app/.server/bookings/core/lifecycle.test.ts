@@ -6,7 +6,6 @@ import { cancelBooking, changeBooking, releaseLate } from './book';
 import { checkIn, checkOut, releaseNoShows } from './check-in';
 import { cancelForLab } from './staff';
 import { historyOf } from './events';
-import { EFFECTS } from './lifecycle';
 import {
   newMember,
   newResource,
@@ -188,10 +187,6 @@ async function effectsOf(id: string, member: string, since: string): Promise<Exp
     audit: audit[0]?.action ?? null,
   };
 }
-
-test('the effects run in one order: event, reminders, standing, mail, audit', () => {
-  expect(EFFECTS.map(([name]) => name)).toEqual(['event', 'reminders', 'standing', 'mail', 'audit']);
-});
 
 test.each(CASES)(
   '$name: its event, jobs, strike and audit entry, as the table says',

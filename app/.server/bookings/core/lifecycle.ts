@@ -64,7 +64,6 @@ export const LATE_RELEASE_REASON = 'released past the cutoff';
 
 /** One booking a change reached, with what the effects before it found out. */
 interface Step {
-  change: Change;
   booking: Booking;
   /** before a change of time: where it was */
   was: { start: string; end: string } | null;
@@ -75,8 +74,6 @@ interface Step {
   /** the strike this change gave, for the mail to say what it cost */
   strike: { id: string; mailText: string } | null;
 }
-
-type Effect = (trx: Kysely<Database>, step: Step) => Promise<void>;
 
 const byOf = (change: Change): By =>
   'by' in change ? change.by : change.to === 'released' ? 'lab' : 'member';
@@ -89,8 +86,8 @@ const staffOf = (change: Change) => {
 const actorOf = (by: By): EventActor => (typeof by === 'object' ? actorName(by.actor) : by);
 
 /** The history row; for a change, the time it had. */
-const event: Effect = (trx, { change, booking, was, now }) =>
-  recordEvent(trx, {
+async function event(trx: Kysely<Database>, change: Change, { booking, was, now }: Step) {
+  await recordEvent(trx, {
     bookingIds: [booking.id],
     kind: EVENT_OF[change.to],
     actor: actorOf(byOf(change)),
@@ -102,22 +99,23 @@ const event: Effect = (trx, { change, booking, was, now }) =>
           : (staffOf(change)?.reason ?? ''),
     at: now,
   });
+}
 
 /** Reminders follow the time a member's booking holds: queued for it, or cancelled with it. */
-const reminders: Effect = async (trx, { change, booking, now }) => {
+async function reminders(trx: Kysely<Database>, change: Change, { booking, now }: Step) {
   if (booking.kind !== 'booking') return;
   if (change.to === 'booked' || change.to === 'changed') await queueReminders(trx, booking, now);
   else if (change.to === 'cancelled' || change.to === 'late-released' || change.to === 'released')
     await cancelReminders(trx, [booking.id], now);
-};
+}
 
 /**
  * The member's standing: a late release or a no-show gives a strike (none when the lab's machine
  * was out of service or in maintenance at the start); a new booking of a slot someone released
  * late waives their strike.
  */
-const standing: Effect = async (trx, step) => {
-  const { change, booking, now } = step;
+async function standing(trx: Kysely<Database>, change: Change, step: Step) {
+  const { booking, now } = step;
   const about = `${booking.resource.name}, ${whenText(booking)}`;
   if (change.to === 'booked' && booking.kind === 'booking')
     await waiveRebooked(
@@ -147,10 +145,10 @@ const standing: Effect = async (trx, step) => {
         now,
       });
   }
-};
+}
 
 /** The member's mail: what happened, and what it cost; the lab's cancels say why. */
-const mail: Effect = async (trx, { change, booking, member, now, strike }) => {
+async function mail(trx: Kysely<Database>, change: Change, { booking, member, now, strike }: Step) {
   if (!member || booking.kind !== 'booking') return;
   switch (change.to) {
     case 'booked':
@@ -165,10 +163,10 @@ const mail: Effect = async (trx, { change, booking, member, now, strike }) => {
     case 'released':
       return queueReleased(trx, member.email, booking, strike?.mailText ?? NO_STRIKE_TEXT);
   }
-};
+}
 
 /** Staff's changes are in the audit log with their reason; a member's own are not. */
-const audit: Effect = async (trx, { change, booking, member }) => {
+async function audit(trx: Kysely<Database>, change: Change, { booking, member }: Step) {
   const staff = staffOf(change);
   if (!staff) return;
   const of = `${booking.resource.name} ${booking.start}`;
@@ -199,20 +197,20 @@ const audit: Effect = async (trx, { change, booking, member }) => {
       target: forWhom,
       detail: staff.reason,
     });
-};
+}
 
 /**
  * The effects, in order: the event first (the history says what happened before what it caused),
  * then reminders, then the standing (a strike's own event follows its cause's), then the mail
  * (which says what the strike cost), and the audit entry last.
  */
-export const EFFECTS: ReadonlyArray<readonly [string, Effect]> = [
-  ['event', event],
-  ['reminders', reminders],
-  ['standing', standing],
-  ['mail', mail],
-  ['audit', audit],
-];
+async function runEffects(trx: Kysely<Database>, change: Change, step: Step) {
+  await event(trx, change, step);
+  await reminders(trx, change, step);
+  await standing(trx, change, step);
+  await mail(trx, change, step);
+  await audit(trx, change, step);
+}
 
 /**
  * Makes `change` in `trx` by its guarded update (a row another request changed first is left
@@ -239,7 +237,6 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
     .execute();
   for (const row of rows) {
     const step: Step = {
-      change,
       booking: toBooking(row),
       was: before ?? null,
       member:
@@ -250,7 +247,7 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
       now,
       strike: null,
     };
-    for (const [, effect] of EFFECTS) await effect(trx, step);
+    await runEffects(trx, change, step);
   }
   return rows.map(toBooking);
 }

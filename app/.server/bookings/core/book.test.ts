@@ -8,7 +8,13 @@ import { book, cancelBooking, changeBooking } from './book';
 import { TAKEN_MESSAGE } from '~/lib/bookings/slots';
 import { bookingsIn, TOO_FAST } from '../index';
 import { refusalStatus } from '~/lib/bookings/rules';
-import { declineRequest, openRequests, requestInduction, revokeInduction, signOff } from '../inductions/inductions';
+import {
+  declineRequest,
+  openRequests,
+  requestInduction,
+  revokeInduction,
+  signOff,
+} from '../inductions/inductions';
 import { epochMinutes } from '~/lib/bookings/time';
 import { newInduction, newMember, newResource, hourAhead } from '../../../../tests/support/store-fixtures';
 

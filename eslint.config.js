@@ -89,7 +89,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/bookings/*', '**/bookings/**'],
+              group: [
+                '**/.server/bookings/**',
+                './bookings/**',
+                '../bookings/**',
+                '!./bookings',
+                '!../bookings',
+              ],
               message:
                 "Use the lab through its facade: import { bookings } from the bookings folder's index.",
             },

@@ -24,9 +24,8 @@ import {
   unknownForm,
   WaiveAskSchema,
 } from '~/.server';
-import { CalendarFeed, Reminders } from '~/components/booking-settings';
 import { FormBanner } from '~/components/forms';
-import { Strikes } from '~/components/booking-strikes';
+import { lazyForm } from '~/components/lazy-form';
 import { BookingFacts } from '~/components/booking-facts';
 import { openActions } from '~/lib/bookings/actions';
 import { checkInWindowText } from '~/lib/bookings/check-in';
@@ -39,6 +38,13 @@ import { bookingNoticeText } from '~/lib/notices';
 
 /** The page shows the private feed's address. */
 export const headers = () => SECRET_PAGE_CACHE;
+
+// The settings and the strikes' forms load after the page: most visits come to see a booking.
+const Strikes = lazyForm(() => import('~/components/booking-strikes').then((module) => module.Strikes));
+const Reminders = lazyForm(() => import('~/components/booking-settings').then((module) => module.Reminders));
+const CalendarFeed = lazyForm(() =>
+  import('~/components/booking-settings').then((module) => module.CalendarFeed),
+);
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: 'My bookings', description: 'Your bookings of the lab’s machines.' });

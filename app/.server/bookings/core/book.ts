@@ -222,6 +222,15 @@ export type CancelOutcome =
   | { status: 'refused'; refusal: Refusal }
   | { status: 'not-found' };
 
+/** The member's own booking `bookingId` while it is active (cancel and release act on no other). */
+const ownActive = (trx: Kysely<Database>, bookingId: string, userId: string) =>
+  selectBookings(trx)
+    .where('bookings.id', '=', bookingId)
+    .where('bookings.kind', '=', 'booking')
+    .where('bookings.status', '=', 'active')
+    .where('bookings.user_id', '=', userId)
+    .executeTakeFirst();
+
 /**
  * Cancels a member's own booking, up to the resource's cutoff. The row stays, cancelled, so
  * calendar feeds can say so. (The lab cancels with a reason: cancelForLab, a block's 'Also cancel'.)
@@ -233,14 +242,7 @@ export async function cancelBooking(
   now = new Date(),
 ): Promise<CancelOutcome> {
   return writeTransaction(db, async (trx) => {
-    const row = await selectBookings(trx)
-      .innerJoin('users', 'users.id', 'bookings.user_id')
-      .select('users.email')
-      .where('bookings.id', '=', bookingId)
-      .where('bookings.kind', '=', 'booking')
-      .where('bookings.status', '=', 'active')
-      .where('bookings.user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await ownActive(trx, bookingId, userId);
     if (!row) return { status: 'not-found' } as const;
     // By the cutoff the booking was made under, not the resource's of today.
     const refusal = cancelRefusal(toBooking(row).terms, new Date(row.starts_at), now);
@@ -264,14 +266,7 @@ export async function releaseLate(
 ): Promise<CancelOutcome> {
   return writeTransaction(db, async (trx): Promise<CancelOutcome> => {
     await lockMember(trx, userId);
-    const row = await selectBookings(trx)
-      .innerJoin('users', 'users.id', 'bookings.user_id')
-      .select('users.email')
-      .where('bookings.id', '=', bookingId)
-      .where('bookings.kind', '=', 'booking')
-      .where('bookings.status', '=', 'active')
-      .where('bookings.user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await ownActive(trx, bookingId, userId);
     if (!row) return { status: 'not-found' };
     const start = new Date(row.starts_at);
     if (start <= now)
@@ -353,6 +348,7 @@ export async function changeBooking(
           end: addMinutes(start, minutes),
           bufferMinutes: rules.bufferMinutes,
           terms: termsOf(rules),
+          was: { start: current.starts_at, end: current.ends_at },
         },
         now,
       );

@@ -18,7 +18,7 @@ import { bookingRow, selectBookings, toBooking } from './rows';
 import { addStrike, waiveRebooked } from '../standing/strikes';
 
 /** Who made a change: the booking's member, the lab's worker, or staff with their reason (audited). */
-export type By = 'member' | 'lab' | { actor: Actor; reason: string };
+type By = 'member' | 'lab' | { actor: Actor; reason: string };
 
 /** A change of one booking (or, cancelled, of several), as the effects read it. */
 export type Change =
@@ -32,6 +32,8 @@ export type Change =
       end: Date;
       bufferMinutes: number;
       terms: BookingTerms;
+      /** where it was, for its history */
+      was: { start: string; end: string };
     }
   /**
    * cancelled before it began; `notify: false` when the caller tells each member in one mail of
@@ -47,7 +49,7 @@ export type Change =
   /** nobody checked in by the deadline `at`: a no-show, free from `blockEnd` */
   | { to: 'released'; bookingId: string; at: Date; blockEnd: number };
 
-export type ChangeKind = Change['to'];
+type ChangeKind = Change['to'];
 
 /** What each change writes to booking_events. */
 const EVENT_OF: Record<ChangeKind, EventKind> = {
@@ -60,13 +62,11 @@ const EVENT_OF: Record<ChangeKind, EventKind> = {
   released: 'released',
 };
 
-export const LATE_RELEASE_REASON = 'released past the cutoff';
+const LATE_RELEASE_REASON = 'released past the cutoff';
 
 /** One booking a change reached, with what the effects before it found out. */
 interface Step {
   booking: Booking;
-  /** before a change of time: where it was */
-  was: { start: string; end: string } | null;
   member: { id: string; username: string; email: string } | null;
   /** the resource was out of service when the change was made */
   outOfService: boolean;
@@ -86,14 +86,14 @@ const staffOf = (change: Change) => {
 const actorOf = (by: By): EventActor => (typeof by === 'object' ? actorName(by.actor) : by);
 
 /** The history row; for a change, the time it had. */
-async function event(trx: Kysely<Database>, change: Change, { booking, was, now }: Step) {
+async function event(trx: Kysely<Database>, change: Change, { booking, now }: Step) {
   await recordEvent(trx, {
     bookingIds: [booking.id],
     kind: EVENT_OF[change.to],
     actor: actorOf(byOf(change)),
     reason:
-      change.to === 'changed' && was
-        ? `was ${whenText(was)}`
+      change.to === 'changed'
+        ? `was ${whenText(change.was)}`
         : change.to === 'late-released'
           ? LATE_RELEASE_REASON
           : (staffOf(change)?.reason ?? ''),
@@ -219,14 +219,6 @@ async function runEffects(trx: Kysely<Database>, change: Change, step: Step) {
  */
 export async function transition(trx: Kysely<Database>, change: Change, now: Date): Promise<Booking[]> {
   if (change.to === 'cancelled' && !change.bookingIds.length) return [];
-  const before =
-    change.to === 'changed'
-      ? await trx
-          .selectFrom('bookings')
-          .select(['starts_at as start', 'ends_at as end'])
-          .where('id', '=', change.bookingId)
-          .executeTakeFirst()
-      : undefined;
   const ids = await update(trx, change, now);
   if (!ids.length) return [];
   const rows = await selectBookings(trx)
@@ -238,7 +230,6 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
   for (const row of rows) {
     const step: Step = {
       booking: toBooking(row),
-      was: before ?? null,
       member:
         row.user_id && row.username && row.email
           ? { id: row.user_id, username: row.username, email: row.email }

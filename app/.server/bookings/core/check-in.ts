@@ -20,14 +20,7 @@ export type CheckInOutcome =
 /** A booking of a resource that requires check-in, with the resource's grace (null: not found). */
 async function checkable(trx: Kysely<Database>, bookingId: string) {
   const row = await selectBookings(trx)
-    .innerJoin('users', 'users.id', 'bookings.user_id')
-    .select([
-      'resources.buffer_minutes',
-      'resources.status as resource_status',
-      'resources.induction_id as resource_induction_id',
-      'users.username',
-      'users.email',
-    ])
+    .select(['resources.buffer_minutes', 'resources.induction_id as resource_induction_id'])
     .where('bookings.id', '=', bookingId)
     .where('bookings.kind', '=', 'booking')
     .executeTakeFirst();

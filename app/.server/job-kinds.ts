@@ -70,6 +70,14 @@ export const JOB_KINDS = [
     handler: (job) => sendExpiryNotice(job, db),
     policy: { ...FIVE_TRIES, staleWhen: 'once the induction has expired' },
   }),
+  /** Spends what a booking that ran to its end still holds (queued for its end; nothing once it ended otherwise). */
+  defineKind({
+    name: 'credits-settle',
+    title: 'Credits of bookings that ran to their end, settled',
+    payload: z.object({ bookingId: z.string() }),
+    handler: ({ payload }) => bookings.credits.settleEnded(payload.bookingId),
+    policy: FIVE_TRIES,
+  }),
   /**
    * The database's hourly sweeps (expired API tokens; ended sessions, passed rate-limit windows,
    * codes and finished jobs: retention.ts), keyed by the lab's hour ('housekeeping:2026-12-01T03')
@@ -78,10 +86,16 @@ export const JOB_KINDS = [
    */
   defineKind({
     name: 'housekeeping',
-    title: 'Housekeeping: expired API tokens, sessions, codes and old jobs',
+    title: 'Housekeeping: expired API tokens, sessions, codes, old jobs and credits; the ledger checked',
     payload: z.null(),
     handler: () =>
-      eachOf({ 'expired API tokens': sweepExpiredTokens, 'expired rows': () => sweepExpiredRows(db) }),
+      eachOf({
+        'expired API tokens': sweepExpiredTokens,
+        'expired rows': () => sweepExpiredRows(db),
+        'expired credits': () => bookings.credits.expireLots(),
+        'credit expiry notices': () => bookings.credits.queueExpiryNotices(),
+        'credit ledger drift': () => bookings.credits.checkLedger(),
+      }),
     policy: { ...FIVE_TRIES, staleAfter: HOUR_MS },
     schedule: {
       every: 'every hour of the lab’s clock',

@@ -38,6 +38,7 @@ import * as worker from './migrations/016-worker';
 import * as bookingTerms from './migrations/017-booking-terms';
 import * as strikeDeclines from './migrations/018-strike-declines';
 import * as eventKinds from './migrations/019-event-kinds';
+import * as credits from './migrations/020-credits';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '017-booking-terms': bookingTerms,
   '018-strike-declines': strikeDeclines,
   '019-event-kinds': eventKinds,
+  '020-credits': credits,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -208,6 +208,9 @@ export interface ResourcesTable {
   cancel_cutoff_minutes: Generated<number>;
   max_upcoming: number | null;
   max_week_minutes: number | null;
+  /** what a booking costs (migration 020): credits_per_hour of this credit; null: nothing */
+  credit_id: Generated<string | null>;
+  credits_per_hour: Generated<number>;
   position: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -340,6 +343,53 @@ export interface SweepsTable {
   instance: string;
 }
 
+/** What the lab hands out, GPU tokens (migration 020, docs/decisions/031-credit-ledger.md). */
+export interface CreditsTable {
+  id: string;
+  name: string;
+  unit: string;
+  monthly_allowance: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LotSource = 'allowance' | 'grant';
+
+/** Credits a member holds: a month's allowance or a grant; `remaining` never below 0. */
+export interface CreditLotsTable {
+  id: string;
+  credit_id: string;
+  /** null once the member removed their account */
+  user_id: string | null;
+  source: LotSource;
+  /** an allowance's lab month, '2026-12' */
+  month: string | null;
+  grant_key: string | null;
+  amount: number;
+  remaining: number;
+  expires_at: string | null;
+  reason: Generated<string>;
+  created_by: string;
+  created_at: string;
+}
+
+export type EntryKind = 'grant' | 'allowance' | 'hold' | 'release' | 'settle' | 'expire' | 'adjust';
+
+/** The append-only ledger of a lot: the database refuses an update or a delete. */
+export interface CreditEntriesTable {
+  id: string;
+  lot_id: string;
+  kind: EntryKind;
+  amount: number;
+  /** what it changed the lot's remaining by */
+  delta: number;
+  booking_id: string | null;
+  about: Generated<string>;
+  reason: Generated<string>;
+  actor: string;
+  created_at: string;
+}
+
 /** No-show strikes (migration 015): counted for STRIKE_DAYS, waived with a reason. */
 export interface StrikesTable {
   id: string;
@@ -387,4 +437,7 @@ export interface Database {
   sweeps: SweepsTable;
   booking_events: BookingEventsTable;
   strikes: StrikesTable;
+  credits: CreditsTable;
+  credit_lots: CreditLotsTable;
+  credit_entries: CreditEntriesTable;
 }

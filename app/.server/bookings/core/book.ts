@@ -20,6 +20,7 @@ import { addMinutes, DAY_MS } from '~/lib/bookings/time';
 import { inductionStanding } from '../inductions/inductions';
 import { transition } from './lifecycle';
 import { strikesRefusal } from '../standing/strikes';
+import { CreditsShort } from '../standing/credits';
 import {
   bookingRow,
   calendarBlocks,
@@ -125,12 +126,16 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
           }),
           by,
           past: onBehalf && standing ? standing.message : undefined,
+          override: onBehalf?.override,
         },
         now,
       );
       return { status: 'booked', booking } as const;
     });
   } catch (error) {
+    // Too few credits: the hold threw in the booking's transaction, so nothing was booked.
+    if (error instanceof CreditsShort)
+      return refused({ ...creditsRefusal(error), overridable: Boolean(request.onBehalf) });
     if (!isClash(error)) throw error;
     return { status: 'taken', ...(await afterClash(db, request, now)) };
   }
@@ -179,6 +184,13 @@ export async function memberHolds(
   );
   return { upcoming: Number(upcoming.count), weekMinutes };
 }
+
+/** 'You need 6 GPU tokens for this and have 4.', next to the length the member chose. */
+const creditsRefusal = (error: CreditsShort): Refusal => ({
+  rule: 'credits',
+  field: 'minutes',
+  message: error.message,
+});
 
 const refused = (refusal: Refusal & { overridable?: boolean }) => ({ status: 'refused', refusal }) as const;
 
@@ -356,6 +368,7 @@ export async function changeBooking(
       return { status: 'changed', booking };
     });
   } catch (error) {
+    if (error instanceof CreditsShort) return { status: 'refused', refusal: creditsRefusal(error) };
     if (!isClash(error) || !resourceId) throw error;
     return {
       status: 'taken',

@@ -16,14 +16,20 @@ import { queueBookingCancelled, queueBookingConfirmation, queueReleased } from '
 import { cancelReminders, queueReminders } from '../notify/reminders';
 import { bookingRow, selectBookings, toBooking } from './rows';
 import { addStrike, waiveRebooked } from '../standing/strikes';
+import { costOfResource, CreditsShort, endHold, heldBy, hold } from '../standing/credits';
+import { costOf, usedCost, type Cost } from '~/lib/bookings/credits';
+import { cancelJobs, enqueue } from '../../jobs';
 
 /** Who made a change: the booking's member, the lab's worker, or staff with their reason (audited). */
 type By = 'member' | 'lab' | { actor: Actor; reason: string };
 
 /** A change of one booking (or, cancelled, of several), as the effects read it. */
 export type Change =
-  /** a new row; `past`: the refusal an admin's 'Book anyway' overrode */
-  | { to: 'booked'; row: ReturnType<typeof bookingRow>; by: By; past?: string }
+  /**
+   * a new row; `past`: the refusal an admin's 'Book anyway' (`override`) overrode; with it, a
+   * member who has too few credits has what they have held
+   */
+  | { to: 'booked'; row: ReturnType<typeof bookingRow>; by: By; past?: string; override?: boolean }
   /** the member moved it: new time and today's terms, the same row (SEQUENCE raised) */
   | {
       to: 'changed';
@@ -73,6 +79,11 @@ interface Step {
   now: Date;
   /** the strike this change gave, for the mail to say what it cost */
   strike: { id: string; mailText: string } | null;
+  /** what a booking of its resource costs now (null: nothing), and the resource's slot */
+  cost: Cost | null;
+  slotMinutes: number;
+  /** 'Book anyway' held less than the booking costs: the refusal it overrode, for the audit */
+  creditsShort: string | null;
 }
 
 const byOf = (change: Change): By =>
@@ -147,6 +158,81 @@ async function standing(trx: Kysely<Database>, change: Change, step: Step) {
   }
 }
 
+/**
+ * The member's credits (docs/decisions/031-credit-ledger.md): a booking holds its cost, a change
+ * holds the new cost in place of the old (refused, and rolled back, when the member cannot pay),
+ * and each way it ends releases or settles what it holds. The worker settles a booking that ran to
+ * its end (the 'credits-settle' job queued here for its end).
+ */
+async function credits(trx: Kysely<Database>, change: Change, step: Step) {
+  const { booking, member, now, cost } = step;
+  if (booking.kind !== 'booking' || !member) return;
+  const about = `${booking.resource.name}, ${whenText(booking)}`;
+  const actor = actorOf(byOf(change));
+  const base = { about, actor, now };
+  const start = new Date(booking.start);
+  const minutes = (Date.parse(booking.end) - start.getTime()) / 60_000;
+  const holdCost = async (reason?: string) => {
+    if (!cost) return;
+    const amount = costOf(cost.perHour, minutes);
+    const partial = change.to === 'booked' && Boolean(change.override);
+    const request = {
+      ...base,
+      bookingId: booking.id,
+      userId: member.id,
+      cost,
+      start,
+      amount,
+      reason,
+      partial,
+    };
+    // 'Book anyway' holds what there is when it is less: the audit entry says what it overrode.
+    const held = await hold(trx, request);
+    if (held < amount) step.creditsShort = new CreditsShort(amount, held, cost.credit).message;
+    await enqueue(
+      trx,
+      {
+        kind: 'credits-settle',
+        key: `credits-settle:${booking.id}:${booking.sequence}`,
+        subject: `booking:${booking.id}`,
+        runAt: new Date(booking.end),
+        payload: { bookingId: booking.id },
+      },
+      now,
+    );
+  };
+  switch (change.to) {
+    case 'booked':
+      return holdCost();
+    case 'changed':
+      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
+      await endHold(trx, booking.id, { ...base, reason: 'changed' });
+      return holdCost('changed');
+    case 'cancelled':
+      // Before the cutoff, or by the lab: all of it back.
+      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
+      await endHold(trx, booking.id, { ...base, reason: staffOf(change)?.reason });
+      return;
+    case 'late-released':
+    case 'released':
+      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
+      await endHold(trx, booking.id, {
+        ...base,
+        reason: change.to === 'released' ? 'no-show' : LATE_RELEASE_REASON,
+      });
+      return;
+    case 'checked-out': {
+      // The time used, rounded up to the slot (at least one), is spent; the rest comes back.
+      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
+      const used = (change.ended.getTime() - start.getTime()) / 60_000;
+      const held = (await heldBy(trx, booking.id)).reduce((sum, lot) => sum + lot.held, 0);
+      const spend = cost ? usedCost(cost.perHour, used, step.slotMinutes, held) : held;
+      await endHold(trx, booking.id, { ...base, spend, reason: 'checked out' });
+      return;
+    }
+  }
+}
+
 /** The member's mail: what happened, and what it cost; the lab's cancels say why. */
 async function mail(trx: Kysely<Database>, change: Change, { booking, member, now, strike }: Step) {
   if (!member || booking.kind !== 'booking') return;
@@ -166,7 +252,8 @@ async function mail(trx: Kysely<Database>, change: Change, { booking, member, no
 }
 
 /** Staff's changes are in the audit log with their reason; a member's own are not. */
-async function audit(trx: Kysely<Database>, change: Change, { booking, member }: Step) {
+async function audit(trx: Kysely<Database>, change: Change, step: Step) {
+  const { booking, member } = step;
   const staff = staffOf(change);
   if (!staff) return;
   const of = `${booking.resource.name} ${booking.start}`;
@@ -177,13 +264,14 @@ async function audit(trx: Kysely<Database>, change: Change, { booking, member }:
       target: `${of}–${booking.end}`,
       detail: booking.reason,
     });
-  else if (change.to === 'booked')
+  else if (change.to === 'booked') {
+    const past = [change.past, step.creditsShort].filter(Boolean).join(' ');
     await recordAudit(trx, staff.actor, {
-      action: change.past ? 'booking.override' : 'booking.create',
+      action: past ? 'booking.override' : 'booking.create',
       target: forWhom,
-      detail: change.past ? `${staff.reason} (past: ${change.past})` : staff.reason,
+      detail: past ? `${staff.reason} (past: ${past})` : staff.reason,
     });
-  else if (change.to === 'cancelled' && booking.kind === 'maintenance')
+  } else if (change.to === 'cancelled' && booking.kind === 'maintenance')
     await recordAudit(trx, staff.actor, {
       action: 'maintenance.remove',
       target: `${of}–${booking.end}`,
@@ -201,13 +289,15 @@ async function audit(trx: Kysely<Database>, change: Change, { booking, member }:
 
 /**
  * The effects, in order: the event first (the history says what happened before what it caused),
- * then reminders, then the standing (a strike's own event follows its cause's), then the mail
- * (which says what the strike cost), and the audit entry last.
+ * then reminders, then the standing (a strike's own event follows its cause's), then the credits
+ * (a hold the member cannot pay throws here, before any mail is queued), then the mail (which says
+ * what the strike cost), and the audit entry last (which says what 'Book anyway' overrode).
  */
 async function runEffects(trx: Kysely<Database>, change: Change, step: Step) {
   await event(trx, change, step);
   await reminders(trx, change, step);
   await standing(trx, change, step);
+  await credits(trx, change, step);
   await mail(trx, change, step);
   await audit(trx, change, step);
 }
@@ -223,7 +313,14 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
   if (!ids.length) return [];
   const rows = await selectBookings(trx)
     .leftJoin('users', 'users.id', 'bookings.user_id')
-    .select(['users.username', 'users.email', 'resources.status as resource_status'])
+    .select([
+      'users.username',
+      'users.email',
+      'resources.status as resource_status',
+      'resources.credit_id',
+      'resources.credits_per_hour',
+      'resources.slot_minutes',
+    ])
     .where('bookings.id', 'in', ids)
     .orderBy('bookings.starts_at')
     .execute();
@@ -237,6 +334,9 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
       outOfService: row.resource_status === 'out_of_service',
       now,
       strike: null,
+      cost: await costOfResource(trx, row),
+      slotMinutes: row.slot_minutes,
+      creditsShort: null,
     };
     await runEffects(trx, change, step);
   }

@@ -308,3 +308,45 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 /** 'a', 'a and b', 'a, b and c'. */
 const listText = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+const creditsUrl = () => new URL('/credits', config.PUBLIC_URL).toString();
+
+/** An admin granted the member credits: how many, why, and until when. */
+export async function queueCreditsGranted(
+  trx: Kysely<Database>,
+  to: string,
+  lot: { id: string; amount: string; reason: string; expires: string },
+) {
+  await queueMail(
+    trx,
+    `credits-granted:${lot.id}`,
+    linkMessage({
+      to,
+      subject: `You were granted ${lot.amount}`,
+      intro: `The lab granted you ${lot.amount}: ${sentence(lot.reason)} ${lot.expires === 'never' ? 'They do not expire.' : `They expire at the end of ${lot.expires}.`}`,
+      button: 'My credits',
+      link: creditsUrl(),
+      outro: 'What you have, what your bookings hold and what you spent are on My credits.',
+    }),
+  );
+}
+
+/** 7 days before a lot of the member's expires with something left: once per lot. */
+export async function queueCreditsExpiring(
+  trx: Kysely<Database>,
+  to: string,
+  lot: { id: string; amount: string; expires: string },
+) {
+  await queueMail(
+    trx,
+    `credits-expiring:${lot.id}`,
+    linkMessage({
+      to,
+      subject: `${lot.amount} expire on ${lot.expires}`,
+      intro: `${lot.amount} of yours are unused and expire at the end of ${lot.expires}. Book before then to use them.`,
+      button: 'My credits',
+      link: creditsUrl(),
+      outro: 'Credits that expire are gone: the monthly allowance does not carry over.',
+    }),
+  );
+}

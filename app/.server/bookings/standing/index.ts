@@ -13,6 +13,7 @@ import {
   strikesToWaive,
   waiveStrike,
 } from './strikes';
+import { expireLots, ledgerDrift, queueExpiryNotices, settleEnded } from './credits';
 
 /** The member's strikes, and asking to waive one; admins waive or decline (audited). */
 export const strikesIn = (db: Kysely<Database>) => ({
@@ -33,4 +34,12 @@ export const strikesIn = (db: Kysely<Database>) => ({
   /** Declines a member's request to waive one, with the reason they are mailed (audited). */
   decline: (input: { strikeId: string; reason: string }, actor: Actor) =>
     queueing(() => declineWaiver(db, input, actor)),
+});
+
+/** The credit ledger's timed work: settling ended bookings, expiring lots and their notices, the drift check. */
+export const creditWorkIn = (db: Kysely<Database>) => ({
+  settleEnded: (bookingId: string, now = new Date()) => settleEnded(db, bookingId, now),
+  expireLots: (now = new Date()) => expireLots(db, now),
+  queueExpiryNotices: (now = new Date()) => queueing(() => queueExpiryNotices(db, now)),
+  checkLedger: () => ledgerDrift(db),
 });

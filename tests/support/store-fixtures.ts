@@ -8,6 +8,7 @@ import type { Database } from '../../app/.server/db/schema';
 import { nowIso } from '../../app/lib/dates';
 import { rulesColumns } from '../../app/.server/bookings/core/rows';
 import { book } from '../../app/.server/bookings/core/book';
+import { addLot } from '../../app/.server/bookings/standing/credits';
 import type { BookingRules } from '../../app/lib/bookings/rules';
 
 /** A new member with a unique `{prefix}_xxxxxx` username and that name's e-mail. */
@@ -81,7 +82,14 @@ export async function newResource(
     rules = {},
     induction = null,
     name = 'Test Printer',
-  }: { rules?: Partial<BookingRules>; induction?: string | null; name?: string } = {},
+    cost = null,
+  }: {
+    rules?: Partial<BookingRules>;
+    induction?: string | null;
+    name?: string;
+    /** what a booking costs: `perHour` of the credit `creditId` */
+    cost?: { creditId: string; perHour: number } | null;
+  } = {},
 ) {
   const id = crypto.randomUUID();
   const slug = `res-${crypto.randomBytes(4).toString('hex')}`;
@@ -93,6 +101,8 @@ export async function newResource(
       name,
       kind: 'fabrication',
       induction_id: induction,
+      credit_id: cost?.creditId ?? null,
+      credits_per_hour: cost?.perHour ?? 0,
       created_at: nowIso(),
       updated_at: nowIso(),
       ...rulesColumns({ ...OPEN_RULES, ...rules }),
@@ -143,4 +153,40 @@ export async function bookedBy(
   const outcome = await book(db, { resourceId, userId, start, minutes, note: '' });
   if (outcome.status !== 'booked') throw new Error(JSON.stringify(outcome));
   return outcome.booking;
+}
+
+/** A credit ('Test tokens xxxx', unit 'token') with a monthly allowance (none by default). */
+export async function newCredit(db: Kysely<Database>, { allowance = 0, name = 'Test tokens' } = {}) {
+  const id = crypto.randomUUID();
+  const credit = {
+    id,
+    name: `${name} ${crypto.randomBytes(3).toString('hex')}`,
+    unit: 'token',
+    monthly_allowance: allowance,
+    created_at: nowIso(),
+    updated_at: nowIso(),
+  };
+  await db.insertInto('credits').values(credit).execute();
+  return { id, name: credit.name, unit: credit.unit, monthlyAllowance: allowance };
+}
+
+/** A grant of `amount` to a member, through the ledger's own addLot (never expiring by default); the lot's id. */
+export async function granted(
+  db: Kysely<Database>,
+  userId: string,
+  creditId: string,
+  amount: number,
+  { expiresAt = null as Date | null, now = new Date() } = {},
+) {
+  const id = await addLot(db, {
+    creditId,
+    userId,
+    source: 'grant',
+    amount,
+    expiresAt,
+    reason: 'test grant',
+    actor: 'admin CLI',
+    now,
+  });
+  return id!;
 }

@@ -12,6 +12,8 @@ import {
   hourAhead,
   bookedBy,
   minutesAfter,
+  newCredit,
+  granted,
 } from '../../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
@@ -26,6 +28,8 @@ interface Expected {
   reminders: 'queued' | 'cancelled';
   strike: 'late-cancel' | 'no-show' | null;
   audit: string | null;
+  /** the member's lot of 10 credits (the booking costs 2): what it has left, and its entries after the grant */
+  credits: { remaining: number; entries: string[] };
 }
 
 type Staff = { id: string; username: string; role: 'admin' };
@@ -47,6 +51,7 @@ const CASES: {
       reminders: 'queued',
       strike: null,
       audit: null,
+      credits: { remaining: 8, entries: ['hold'] },
     },
   },
   {
@@ -60,6 +65,7 @@ const CASES: {
       reminders: 'queued',
       strike: null,
       audit: null,
+      credits: { remaining: 8, entries: ['hold', 'release', 'hold'] },
     },
   },
   {
@@ -72,6 +78,7 @@ const CASES: {
       reminders: 'cancelled',
       strike: null,
       audit: null,
+      credits: { remaining: 10, entries: ['hold', 'release'] },
     },
   },
   {
@@ -84,6 +91,7 @@ const CASES: {
       reminders: 'cancelled',
       strike: null,
       audit: 'booking.cancel',
+      credits: { remaining: 10, entries: ['hold', 'release'] },
     },
   },
   {
@@ -96,6 +104,7 @@ const CASES: {
       reminders: 'cancelled',
       strike: 'late-cancel',
       audit: null,
+      credits: { remaining: 8, entries: ['hold', 'settle'] },
     },
   },
   {
@@ -109,6 +118,7 @@ const CASES: {
       reminders: 'queued',
       strike: null,
       audit: null,
+      credits: { remaining: 8, entries: ['hold'] },
     },
   },
   {
@@ -122,6 +132,7 @@ const CASES: {
       reminders: 'queued',
       strike: null,
       audit: 'booking.check-in',
+      credits: { remaining: 8, entries: ['hold'] },
     },
   },
   {
@@ -137,6 +148,7 @@ const CASES: {
       reminders: 'queued',
       strike: null,
       audit: null,
+      credits: { remaining: 9, entries: ['hold', 'settle', 'release'] },
     },
   },
   {
@@ -149,13 +161,14 @@ const CASES: {
       reminders: 'cancelled',
       strike: 'no-show',
       audit: null,
+      credits: { remaining: 8, entries: ['hold', 'settle'] },
     },
   },
 ];
 
 /** The effects, as the table reads them, of booking `id` (events after its first, 'booked'). */
 async function effectsOf(id: string, member: string, since: string): Promise<Expected> {
-  const [row, history, jobs, strike, audit] = await Promise.all([
+  const [row, history, jobs, strike, audit, lot] = await Promise.all([
     db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow(),
     historyOf(db, [id]),
     db
@@ -171,7 +184,21 @@ async function effectsOf(id: string, member: string, since: string): Promise<Exp
       .where('created_at', '>=', since)
       .where('target', 'like', `%${member}%`)
       .execute(),
+    db
+      .selectFrom('credit_lots')
+      .innerJoin('users', 'users.id', 'credit_lots.user_id')
+      .select(['credit_lots.id', 'credit_lots.remaining'])
+      .where('users.username', '=', member)
+      .executeTakeFirstOrThrow(),
   ]);
+  const entries = await db
+    .selectFrom('credit_entries')
+    .select('kind')
+    .where('lot_id', '=', lot.id)
+    .where('kind', '!=', 'grant')
+    .orderBy('created_at')
+    .orderBy('kind', 'desc')
+    .execute();
   const reminders = jobs.filter((job) => job.kind === 'reminder');
   return {
     status: row.status,
@@ -185,16 +212,20 @@ async function effectsOf(id: string, member: string, since: string): Promise<Exp
     reminders: reminders.some((job) => job.state === 'queued') ? 'queued' : 'cancelled',
     strike: (strike?.kind as Expected['strike']) ?? null,
     audit: audit[0]?.action ?? null,
+    credits: { remaining: lot.remaining, entries: entries.map((entry) => entry.kind) },
   };
 }
 
 test.each(CASES)(
   '$name: its event, jobs, strike and audit entry, as the table says',
   async ({ act, expected }) => {
+    const credit = await newCredit(db);
     const { id: resourceId } = await newResource(db, {
       rules: { checkInGraceMinutes: 15, cancelCutoffMinutes: 60, noticeMinutes: 0 },
+      cost: { creditId: credit.id, perHour: 2 },
     });
     const member = await newMember(db, 'life');
+    await granted(db, member.id, credit.id, 10);
     const staffMember = await newMember(db, 'staff');
     const staff: Staff = { id: staffMember.id, username: staffMember.username, role: 'admin' };
     const start = hourAhead(3);

@@ -206,12 +206,12 @@ async function credits(trx: Kysely<Database>, change: Change, step: Step) {
       return holdCost();
     case 'changed':
       await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
-      await endHold(trx, booking.id, { ...base, reason: 'changed' });
+      await endHold(trx, booking.id, { ...base, spend: 0, reason: 'changed' });
       return holdCost('changed');
     case 'cancelled':
       // Before the cutoff, or by the lab: all of it back.
       await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
-      await endHold(trx, booking.id, { ...base, reason: staffOf(change)?.reason });
+      await endHold(trx, booking.id, { ...base, spend: 0, reason: staffOf(change)?.reason });
       return;
     case 'late-released':
     case 'released':

@@ -6,6 +6,8 @@ test('formulaSafe: a cell a spreadsheet would run gets a quote in front; any oth
     expect(formulaSafe(cell)).toBe(`'${cell}`);
   for (const cell of ['', 'Laser cutter', '2026-12-01T10:00:00+00:00', ' =1', "'=1", 'a=b', '€5'])
     expect(formulaSafe(cell)).toBe(cell);
+  // A plain negative number (a ledger's delta) runs nothing: kept, so it stays a number.
+  for (const cell of ['-3', '-0.5']) expect(formulaSafe(cell)).toBe(cell);
 });
 
 test('csvText: UTF-8 BOM, CRLF, quoting of commas, quotes and line breaks, every cell formula-safe', () => {

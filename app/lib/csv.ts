@@ -6,11 +6,16 @@ import { stringify } from 'csv-stringify/sync';
 /** The characters that make a spreadsheet read a cell as a formula (OWASP, 'CSV injection'). */
 const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
 
+/** '-3': a number a spreadsheet reads as one and runs nothing (a ledger's delta), kept as it is. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
 /**
  * A cell a spreadsheet keeps as text: one that starts with =, +, -, @, a tab or a carriage return
- * gets a ' in front ('=HYPERLINK(…)' shows as typed, it never runs). Everything else is as it was.
+ * gets a ' in front ('=HYPERLINK(…)' shows as typed, it never runs), unless it is a plain negative
+ * number. Everything else is as it was.
  */
-export const formulaSafe = (cell: string) => (FORMULA_START.has(cell.charAt(0)) ? `'${cell}` : cell);
+export const formulaSafe = (cell: string) =>
+  FORMULA_START.has(cell.charAt(0)) && !NEGATIVE_NUMBER.test(cell) ? `'${cell}` : cell;
 
 /** Rows (the first one the header) as a CSV file's text: BOM, CRLF, every cell formula-safe. */
 export const csvText = (rows: readonly (readonly string[])[]) =>

@@ -10,7 +10,7 @@ import { coreIn, labBookingsIn } from './core';
 import { adminInductionsIn, inductionsIn, memberInductionsIn } from './inductions';
 import { memberFeedsIn, remindersIn, resourceFeedsIn } from './notify';
 import { adminResourcesIn, resourcesIn } from './resources';
-import { creditWorkIn, strikesIn } from './standing';
+import { adminCreditsIn, creditWorkIn, strikesIn } from './standing';
 
 export { TOO_FAST, type BookOutcome, type CancelOutcome } from './core';
 export { askForInduction, inductionFor } from './inductions';
@@ -38,6 +38,7 @@ export function bookingsIn(db: Kysely<Database>) {
       resources: adminResourcesIn(db),
       inductions: adminInductionsIn(db),
       bookings: labBookingsIn(db),
+      credits: adminCreditsIn(db),
     },
   };
 }

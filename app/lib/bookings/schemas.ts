@@ -4,7 +4,7 @@ import { DEFAULT_GRACE_MINUTES } from './check-in';
 import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
-import { labClock, labTime, parseLabDay } from './time';
+import { addDays, labClock, labTime, parseLabDay } from './time';
 import { MAX_BOOKING_NOTE, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
 import { slugify } from '../slug';
 
@@ -390,4 +390,69 @@ export const StrikeDeclineSchema = z.object({
 export const BookingRemindersSchema = z.object({
   intent: z.literal('reminders'),
   reminders: z.enum(['on', 'off'], { errorMap: () => ({ message: 'Choose on or off.' }) }),
+});
+
+// /admin/credits (docs/product.md §10 'Credits'): credits made and edited, grants and adjustments.
+
+/** A credit made or edited: its name ('GPU tokens'), its unit ('token') and the monthly allowance. */
+export const CreditFormSchema = z.object({
+  name: required('Name', 60),
+  unit: required('Unit', 30),
+  monthlyAllowance: z
+    .number({ invalid_type_error: 'Monthly allowance must be a whole number' })
+    .int('Monthly allowance must be a whole number')
+    .min(0, 'Monthly allowance cannot be negative')
+    .max(100_000, 'Monthly allowance must be at most 100000')
+    .default(0),
+});
+export type CreditForm = z.infer<typeof CreditFormSchema>;
+
+const CreditGrantBase = z.object({
+  credit: z.string({ required_error: 'Choose a credit.' }).min(1, 'Choose a credit.').max(100),
+  amount: z
+    .number({ required_error: 'Amount is required', invalid_type_error: 'Amount must be a whole number' })
+    .int('Amount must be a whole number')
+    .min(1, 'Amount must be at least 1')
+    .max(100_000, 'Amount must be at most 100000'),
+  reason: required('Reason', 300),
+  /** the last lab day it may be spent on; empty: never expires */
+  expires: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || parseLabDay(value) !== null, 'Expires must be a date like 2026-12-31')
+    .refine(
+      (value) =>
+        !value || parseLabDay(value) === null || labTime(addDays(value, 1), 0).getTime() > Date.now(),
+      'That day has passed: choose today or later, or leave it empty for never',
+    ),
+  /** drawn with the page: the same form sent twice grants once */
+  key: z
+    .string({ required_error: 'Reload the page and grant again.' })
+    .uuid('Reload the page and grant again.'),
+});
+
+/** 'Grant to a member': by username. */
+export const CreditGrantSchema = CreditGrantBase.extend({ username: required('Username', 64) });
+/** 'Grant to every member'. */
+export const CreditGrantAllSchema = CreditGrantBase;
+export type CreditGrant = z.infer<typeof CreditGrantBase>;
+
+/** When a grant expires: the end of its last lab day in Dublin, or null for never. */
+export const grantExpiry = (expires: string | undefined) =>
+  expires ? labTime(addDays(expires, 1), 0) : null;
+
+/** An admin's adjustment of one lot: a signed whole number and why. */
+export const CreditAdjustSchema = z.object({
+  lot: z.string({ required_error: 'Unknown lot' }).uuid('Unknown lot'),
+  delta: z
+    .number({
+      required_error: 'Change is required',
+      invalid_type_error: 'Change must be a whole number, like 5 or -3',
+    })
+    .int('Change must be a whole number, like 5 or -3')
+    .min(-100_000, 'Change must be at least -100000')
+    .max(100_000, 'Change must be at most 100000')
+    .refine((value) => value !== 0, 'Change cannot be 0'),
+  reason: required('Reason', 300),
 });

@@ -403,3 +403,22 @@ export async function ledgerDrift(db: Kysely<Database>) {
     throw new Error(`credit ledger drift in ${found.length} lot(s): ${found.join('; ')}`);
   }
 }
+
+/**
+ * An admin's adjustment of a lot by `delta` (either way), with their reason, in `trx`: one 'adjust'
+ * entry through the same guarded update as every other, so false (and nothing written) when a
+ * negative delta takes more than the lot has.
+ */
+export const adjustLot = (
+  trx: Kysely<Database>,
+  lotId: string,
+  input: { delta: number; reason: string; actor: Actor; now: Date },
+) =>
+  append(trx, lotId, {
+    kind: 'adjust',
+    amount: Math.abs(input.delta),
+    delta: input.delta,
+    reason: input.reason,
+    actor: input.actor,
+    now: input.now,
+  });

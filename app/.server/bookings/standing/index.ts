@@ -14,6 +14,16 @@ import {
   waiveStrike,
 } from './strikes';
 import { expireLots, ledgerDrift, queueExpiryNotices, settleEnded } from './credits';
+import {
+  adjustCredits,
+  adminCreditList,
+  grantCredits,
+  ledgerRows,
+  memberLedger,
+  saveCredit,
+  type GrantInput,
+} from './admin-credits';
+import type { CreditForm } from '~/lib/bookings/schemas';
 
 /** The member's strikes, and asking to waive one; admins waive or decline (audited). */
 export const strikesIn = (db: Kysely<Database>) => ({
@@ -42,4 +52,22 @@ export const creditWorkIn = (db: Kysely<Database>) => ({
   expireLots: (now = new Date()) => expireLots(db, now),
   queueExpiryNotices: (now = new Date()) => queueing(() => queueExpiryNotices(db, now)),
   checkLedger: () => ledgerDrift(db),
+});
+
+/** /admin/credits and the admin CLI: credits made and edited, grants, a member's ledger, adjustments (audited). */
+export const adminCreditsIn = (db: Kysely<Database>) => ({
+  /** Every credit with its monthly allowance, what members hold of it unexpired and what bookings hold. */
+  list: (now = new Date()) => adminCreditList(db, now),
+  /** Makes a credit (`creditId` null) or edits one. */
+  save: (creditId: string | null, form: CreditForm, actor: Actor) => saveCredit(db, creditId, form, actor),
+  /** Grants to one member or every member, once per form key; each granted member is mailed. */
+  grant: (input: GrantInput, actor: Actor, now = new Date()) =>
+    queueing(() => grantCredits(db, input, actor, now)),
+  /** A member's lots and entries, newest first; null when no member has that username. */
+  ledger: (username: string, now = new Date()) => memberLedger(db, username, now),
+  /** Moves a lot's remaining by a signed amount with a reason; refused below zero. */
+  adjust: (input: { lotId: string; delta: number; reason: string }, actor: Actor) =>
+    adjustCredits(db, input, actor),
+  /** Every entry of the ledger with its member and credit, for 'Download CSV' (audited). */
+  ledgerRows: (actor: Actor) => ledgerRows(db, actor),
 });

@@ -10,7 +10,7 @@ import { coreIn, labBookingsIn } from './core';
 import { adminInductionsIn, inductionsIn, memberInductionsIn } from './inductions';
 import { memberFeedsIn, remindersIn, resourceFeedsIn } from './notify';
 import { adminResourcesIn, resourcesIn } from './resources';
-import { adminCreditsIn, creditWorkIn, strikesIn } from './standing';
+import { adminCreditsIn, creditWorkIn, memberCreditsIn, strikesIn } from './standing';
 
 export { TOO_FAST, type BookOutcome, type CancelOutcome } from './core';
 export { askForInduction, inductionFor } from './inductions';
@@ -24,7 +24,8 @@ export function bookingsIn(db: Kysely<Database>) {
     inductions: inductionsIn(db),
     ...memberInductionsIn(db),
     strikes: strikesIn(db),
-    credits: creditWorkIn(db),
+    /** the ledger's timed work, and a member's credits (/credits, /api/credits) */
+    credits: { ...creditWorkIn(db), ...memberCreditsIn(db) },
     reminders: remindersIn(db),
     /** The member's private calendar feed and 'Add to calendar' files. */
     feeds: memberFeedsIn(db),

@@ -14,6 +14,7 @@ import {
   waiveStrike,
 } from './strikes';
 import { expireLots, ledgerDrift, queueExpiryNotices, settleEnded } from './credits';
+import { creditsExport, creditStatement, labHasCredits, memberCredits } from './member-credits';
 import {
   adjustCredits,
   adminCreditList,
@@ -70,4 +71,14 @@ export const adminCreditsIn = (db: Kysely<Database>) => ({
     adjustCredits(db, input, actor),
   /** Every entry of the ledger with its member and credit, for 'Download CSV' (audited). */
   ledgerRows: (actor: Actor) => ledgerRows(db, actor),
+});
+
+/** A member's credits (/credits, GET /api/credits): balances, holds, what expires soon, the statement. */
+export const memberCreditsIn = (db: Kysely<Database>) => ({
+  mine: (userId: string, now = new Date()) => memberCredits(db, userId, now),
+  statement: (userId: string, options?: { limit?: number | null }) => creditStatement(db, userId, options),
+  /** Whether the lab hands out any credit (the menu's link to /credits). */
+  labHasCredits: () => labHasCredits(db),
+  /** credits.json of the member's data export. */
+  exportOf: (userId: string) => creditsExport(db, userId),
 });

@@ -56,6 +56,8 @@ function fromResource(resource: Resource) {
     maxWeekHours: rules.maxWeekMinutes === null ? '' : String(rules.maxWeekMinutes / 60),
     checkIn: rules.checkInGraceMinutes != null ? 'on' : '',
     graceMinutes: String(rules.checkInGraceMinutes ?? DEFAULT_GRACE_MINUTES),
+    creditId: resource.cost?.credit.id ?? '',
+    creditsPerHour: resource.cost ? String(resource.cost.perHour) : '',
   };
 }
 
@@ -77,6 +79,7 @@ export function ResourceForm({
   resource,
   upcoming = NONE_UPCOMING,
   inductions,
+  credits,
   labMaxUpcoming,
   lastResult,
 }: {
@@ -85,6 +88,8 @@ export function ResourceForm({
   /** members' bookings of it that have not ended: the first ones, and how many in all */
   upcoming?: Upcoming;
   inductions: InductionRef[];
+  /** the credits it may cost ('Costs') */
+  credits: readonly { id: string; name: string }[];
   /** the lab's default for an empty 'Most upcoming bookings per member' */
   labMaxUpcoming: number;
   lastResult?: SubmissionResult<string[]>;
@@ -156,6 +161,27 @@ export function ResourceForm({
           </option>
         ))}
       </SelectField>
+      {credits.length ? (
+        <fieldset className="field">
+          <legend>Costs</legend>
+          <div className="field-pair">
+            <SelectField label="Credit" field={fields.creditId}>
+              <option value="">Nothing</option>
+              {credits.map((credit) => (
+                <option key={credit.id} value={credit.id}>
+                  {credit.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label="Per hour"
+              field={fields.creditsPerHour}
+              inputProps={number(fields.creditsPerHour, 1)}
+              hint="A booking holds the rate times its hours, rounded up to a whole credit."
+            />
+          </div>
+        </fieldset>
+      ) : null}
       <StatusFields fields={fields} upcoming={upcoming} />
       <RulesFields fields={fields} formId={form.id} labMaxUpcoming={labMaxUpcoming} />
 

@@ -12,20 +12,21 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [resource, inductions, upcoming] = await Promise.all([
+  const [resource, inductions, credits, upcoming] = await Promise.all([
     bookings.admin.resources.byId(params.resourceId ?? ''),
     bookings.admin.inductions.list(),
+    bookings.admin.resources.creditChoices(),
     bookings.admin.resources.upcomingBookings(params.resourceId ?? ''),
   ]);
   if (!resource) notFound();
-  return { resource, inductions, upcoming, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
+  return { resource, inductions, credits, upcoming, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
 export const action = async ({ request, params }: ActionFunctionArgs) =>
   submitResourceForm(request, params.resourceId ?? '', await requireAdmin(request));
 
 export default function EditResource() {
-  const { resource, inductions, upcoming, labMaxUpcoming } = useLoaderData<typeof loader>();
+  const { resource, inductions, credits, upcoming, labMaxUpcoming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <>
@@ -45,6 +46,7 @@ export default function EditResource() {
         resource={resource}
         upcoming={upcoming}
         inductions={inductions}
+        credits={credits}
         labMaxUpcoming={labMaxUpcoming}
         lastResult={lastResult}
       />

@@ -11,14 +11,18 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { inductions: await bookings.admin.inductions.list(), labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
+  const [inductions, credits] = await Promise.all([
+    bookings.admin.inductions.list(),
+    bookings.admin.resources.creditChoices(),
+  ]);
+  return { inductions, credits, labMaxUpcoming: config.BOOKING_MAX_UPCOMING };
 }
 
 export const action = async ({ request }: ActionFunctionArgs) =>
   submitResourceForm(request, null, await requireAdmin(request));
 
 export default function NewResource() {
-  const { inductions, labMaxUpcoming } = useLoaderData<typeof loader>();
+  const { inductions, credits, labMaxUpcoming } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <>
@@ -26,6 +30,7 @@ export default function NewResource() {
       <ResourceForm
         resource={null}
         inductions={inductions}
+        credits={credits}
         labMaxUpcoming={labMaxUpcoming}
         lastResult={lastResult}
       />

@@ -108,6 +108,9 @@ export function amountText(amount: number, credit: Pick<Credit, 'name' | 'unit'>
   return `${amount} ${name}`;
 }
 
+/** '3 GPU tokens per hour' */
+export const costText = (cost: Cost) => `${amountText(cost.perHour, cost.credit)} per hour`;
+
 /** 'You need 6 GPU tokens for this and have 4.' */
 export const shortText = (credit: Pick<Credit, 'name' | 'unit'>, need: number, have: number) =>
   `You need ${amountText(need, credit)} for this and have ${have}.`;

@@ -1,4 +1,5 @@
 // What the booking pages and the API show (docs/product.md §10): plain data, safe for the browser.
+import type { Cost } from './credits';
 import type { SLOT_LENGTHS, Weekday } from './week';
 
 /** Minutes after midnight that a day opens and closes (close up to 1440, midnight). */
@@ -59,6 +60,8 @@ export interface Resource {
   rules: BookingRules;
   /** the upcoming-bookings limit the admin set (null: the lab's default applies) */
   ownMaxUpcoming: number | null;
+  /** what a booking costs per hour, in which credit; null: nothing */
+  cost: Cost | null;
 }
 
 export interface Booking {

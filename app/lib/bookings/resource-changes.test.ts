@@ -10,6 +10,7 @@ const laser: ResourceSnapshot = {
   status: 'available',
   statusReason: '',
   induction: 'Laser induction',
+  cost: null,
   rules: {
     slotMinutes: 30,
     minMinutes: 30,
@@ -33,6 +34,7 @@ test('resourceChanges: each changed field old → new in words, in the form’s 
     status: 'out_of_service',
     statusReason: 'Tube cracked',
     induction: null,
+    cost: '3 GPU tokens per hour',
     rules: {
       ...laser.rules,
       slotMinutes: 60,
@@ -46,6 +48,7 @@ test('resourceChanges: each changed field old → new in words, in the form’s 
   };
   expect(resourceChanges(laser, after)).toEqual([
     'Induction needed: Laser induction → None',
+    'Costs: Nothing → 3 GPU tokens per hour',
     'Status: Available → Out of service',
     'Reason it is out of service: empty → “Tube cracked”',
     'Slot length: 30 minutes → 1 hour',

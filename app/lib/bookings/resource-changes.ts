@@ -17,6 +17,8 @@ export interface ResourceSnapshot {
   statusReason: string;
   /** the induction's name, or null for none */
   induction: string | null;
+  /** '3 GPU tokens per hour', or null for nothing */
+  cost: string | null;
   rules: BookingRules;
 }
 
@@ -36,6 +38,7 @@ const FIELDS: [label: string, show: (resource: ResourceSnapshot) => string][] = 
   // compared by its asset, told as added, replaced or removed (below)
   ['Photo', (resource) => resource.photoId ?? ''],
   ['Induction needed', (resource) => resource.induction ?? 'None'],
+  ['Costs', (resource) => resource.cost ?? 'Nothing'],
   ['Status', (resource) => (resource.status === 'available' ? 'Available' : 'Out of service')],
   ['Reason it is out of service', (resource) => quoted(resource.statusReason)],
   ['Slot length', (resource) => duration(resource.rules.slotMinutes)],

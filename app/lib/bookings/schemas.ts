@@ -155,8 +155,20 @@ export const ResourceFormSchema = z
       .default(DEFAULT_GRACE_MINUTES),
     maxUpcoming: optionalCount('Most upcoming bookings', 100),
     maxWeekHours: optionalCount('Most hours per week', 168),
+    /** 'Costs': so many of a credit per hour booked */
+    creditId: z.string().max(64).optional(),
+    creditsPerHour: z
+      .number({ invalid_type_error: 'Credits per hour must be a number' })
+      .int('Credits per hour must be a whole number')
+      .min(1, 'Credits per hour must be at least 1')
+      .max(1000, 'Credits per hour must be at most 1000')
+      .optional(),
   })
   .superRefine((form, ctx) => {
+    if (form.creditId && !form.creditsPerHour)
+      ctx.addIssue({ code: 'custom', path: ['creditsPerHour'], message: 'Give the credits per hour' });
+    if (!form.creditId && form.creditsPerHour)
+      ctx.addIssue({ code: 'custom', path: ['creditId'], message: 'Choose the credit it costs' });
     // A name can make a reserved address too ('Availability'); a typed slug is checked above.
     if (!form.slug && RESERVED_RESOURCE_SLUGS.has(resourceSlug(form)))
       ctx.addIssue({ code: 'custom', path: ['name'], message: RESERVED_SLUG_MESSAGE });

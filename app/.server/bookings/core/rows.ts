@@ -72,6 +72,9 @@ export function isClash(error: unknown): boolean {
 export type ResourceRow = Selectable<ResourcesTable> & {
   induction_slug: string | null;
   induction_name: string | null;
+  credit_name: string | null;
+  credit_unit: string | null;
+  credit_allowance: number | null;
 };
 
 export const rulesOf = (row: Selectable<ResourcesTable>): BookingRules => ({
@@ -118,15 +121,34 @@ export const toResource = (row: ResourceRow): Resource => ({
       : null,
   rules: rulesOf(row),
   ownMaxUpcoming: row.max_upcoming,
+  cost:
+    row.credit_id && row.credit_name && row.credits_per_hour > 0
+      ? {
+          credit: {
+            id: row.credit_id,
+            name: row.credit_name,
+            unit: row.credit_unit ?? '',
+            monthlyAllowance: row.credit_allowance ?? 0,
+          },
+          perHour: row.credits_per_hour,
+        }
+      : null,
 });
 
-/** The resources with their induction's name, in the lab's order. */
+/** The resources with their induction's name and the credit they cost, in the lab's order. */
 export const selectResources = (db: Kysely<Database>) =>
   db
     .selectFrom('resources')
     .leftJoin('inductions', 'inductions.id', 'resources.induction_id')
+    .leftJoin('credits', 'credits.id', 'resources.credit_id')
     .selectAll('resources')
-    .select(['inductions.slug as induction_slug', 'inductions.name as induction_name'])
+    .select([
+      'inductions.slug as induction_slug',
+      'inductions.name as induction_name',
+      'credits.name as credit_name',
+      'credits.unit as credit_unit',
+      'credits.monthly_allowance as credit_allowance',
+    ])
     .orderBy('resources.position')
     .orderBy('resources.name');
 

@@ -4,11 +4,23 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../../db';
 import { book } from '../core/book';
-import { addMaintenance, bookForMember, saveResource, upcomingOfResource } from './admin-resources';
+import {
+  addMaintenance,
+  bookForMember,
+  resourceById,
+  saveResource,
+  upcomingOfResource,
+} from './admin-resources';
 import { saveInduction } from '../inductions/admin-inductions';
 import { checkIn } from '../core/check-in';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/bookings/schemas';
-import { newInduction, newMember, newResource, hourAhead } from '../../../../tests/support/store-fixtures';
+import {
+  newCredit,
+  newInduction,
+  newMember,
+  newResource,
+  hourAhead,
+} from '../../../../tests/support/store-fixtures';
 
 afterAll(() => db.destroy());
 
@@ -135,6 +147,41 @@ describe('saving a resource', () => {
       ].join('; '),
     ]);
     expect(details.join(' ')).not.toContain(induction.id);
+  });
+
+  test('‘Costs’: a credit per hour, saved and audited by name; an unknown credit or a rate alone is refused', async () => {
+    const slug = `cost-${crypto.randomUUID().slice(0, 8)}`;
+    const credit = await newCredit(db);
+    const saved = await saveResource(
+      db,
+      null,
+      form({ slug, creditId: credit.id, creditsPerHour: 3 }),
+      { choice: null, remove: false },
+      admin,
+    );
+    if (saved.status !== 'saved') throw new Error(saved.status);
+    expect((await resourceById(db, saved.id))?.cost).toEqual({ credit, perHour: 3 });
+    const unknown = await saveResource(
+      db,
+      saved.id,
+      form({ slug, creditId: 'no-such-credit', creditsPerHour: 3 }),
+      { choice: null, remove: false },
+      admin,
+    );
+    expect(unknown).toEqual({
+      status: 'invalid',
+      fieldErrors: { creditId: ['Choose a credit from the list'] },
+    });
+    await saveResource(db, saved.id, form({ slug }), { choice: null, remove: false }, admin);
+    expect((await resourceById(db, saved.id))?.cost).toBeNull();
+    expect((await auditRows(`resource ${slug}`)).map((entry) => entry.detail)).toEqual([
+      'Laser Cutter',
+      `Costs: 3 ${credit.name} per hour → Nothing`,
+    ]);
+    const alone = ResourceFormSchema.safeParse({ ...form(), creditsPerHour: 3 });
+    expect(alone.error?.flatten().fieldErrors).toEqual({ creditId: ['Choose the credit it costs'] });
+    const noRate = ResourceFormSchema.safeParse({ ...form(), creditId: credit.id });
+    expect(noRate.error?.flatten().fieldErrors).toEqual({ creditsPerHour: ['Give the credits per hour'] });
   });
 
   test('what out of service touches: members’ bookings not ended, soonest first, by name and machine', async () => {

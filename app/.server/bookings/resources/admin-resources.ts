@@ -24,6 +24,8 @@ import {
 import { HOLDING, isOpen, OPEN, type Booking, type Resource } from '~/lib/bookings/models';
 import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/bookings/schemas';
 import { resourceChangesText, type ResourceSnapshot } from '~/lib/bookings/resource-changes';
+import { costText } from '~/lib/bookings/credits';
+import { toCredit } from '../standing/credits';
 import { epochMinutes } from '~/lib/bookings/time';
 import { actorName, recordAudit, type Actor } from '../../audit';
 import { userByUsername } from '../../store/usernames';
@@ -93,6 +95,10 @@ export async function saveResource(
             .executeTakeFirst()
         : null;
       if (form.induction && !induction) fieldErrors.induction = ['Choose an induction from the list'];
+      const credit = form.creditId
+        ? await trx.selectFrom('credits').selectAll().where('id', '=', form.creditId).executeTakeFirst()
+        : null;
+      if (form.creditId && !credit) fieldErrors.creditId = ['Choose a credit from the list'];
       if (Object.keys(fieldErrors).length) return { status: 'invalid', fieldErrors };
 
       let photoId = existing?.photo_id ?? null;
@@ -115,6 +121,8 @@ export async function saveResource(
         status_since:
           form.status !== 'out_of_service' ? null : existing?.status === 'out_of_service' ? undefined : now,
         induction_id: form.induction || null,
+        credit_id: credit ? credit.id : null,
+        credits_per_hour: credit ? (form.creditsPerHour ?? 0) : 0,
         ...rulesColumns(rulesFromForm(form)),
         updated_at: now,
       };
@@ -140,6 +148,7 @@ export async function saveResource(
               photoId,
               statusReason: values.status_reason,
               induction: induction?.name ?? null,
+              cost: credit ? costText({ credit: toCredit(credit), perHour: form.creditsPerHour ?? 0 }) : null,
               rules: rulesFromForm(form),
             })
           : form.name,
@@ -174,6 +183,7 @@ const snapshotOf = (resource: Resource): ResourceSnapshot => ({
   ...resource,
   photoId: resource.photo?.id ?? null,
   induction: resource.induction?.name ?? null,
+  cost: resource.cost && costText(resource.cost),
   rules: { ...resource.rules, maxUpcoming: resource.ownMaxUpcoming },
 });
 
@@ -450,3 +460,7 @@ export async function bookForMember(
   });
   return { ...outcome, email: member.email };
 }
+
+/** The credits a resource may cost, for its form's 'Costs'. */
+export const creditChoices = (db: Kysely<Database>) =>
+  db.selectFrom('credits').select(['id', 'name', 'unit']).orderBy('name').execute();

@@ -17,6 +17,7 @@ import {
   saveResource,
   upcomingOfResource,
   upcomingMaintenance,
+  creditChoices,
 } from './admin-resources';
 
 export { checkInQr } from './qr';
@@ -38,6 +39,8 @@ export const resourcesIn = (db: Kysely<Database>) => ({
  */
 export const adminResourcesIn = (db: Kysely<Database>) => ({
   byId: (id: string) => resourceById(db, id),
+  /** The credits a resource may cost ('Costs' in its form). */
+  creditChoices: () => creditChoices(db),
   /** Members' bookings of it that have not ended (the first 50) and how many: what out of service touches. */
   upcomingBookings: (id: string) => upcomingOfResource(db, id),
   /** Saves a resource; taken out of service, each member with upcoming bookings of it is told once, with all of theirs. */

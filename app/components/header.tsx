@@ -7,6 +7,8 @@ interface HeaderUser {
   admin: boolean;
   /** signs members off for an induction (/inductions) */
   inductor: boolean;
+  /** the lab hands out credits (/credits) */
+  credits: boolean;
 }
 
 const publicLinks = [
@@ -25,6 +27,7 @@ function NavLinks({ user }: { user: HeaderUser | null }) {
     ...(user?.inductor ? [{ to: '/inductions', label: 'inductions' }] : []),
     // docs/product.md §10: a member's own bookings, inductions and calendar feed.
     ...(user ? [{ to: '/bookings', label: 'bookings' }] : []),
+    ...(user?.credits ? [{ to: '/credits', label: 'credits' }] : []),
     user ? { to: '/profile', label: 'profile' } : { to: '/login', label: 'join' },
   ];
   return (

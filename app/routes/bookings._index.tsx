@@ -173,7 +173,8 @@ async function setReminders(formData: FormData, userId: string) {
 
 export default function MyBookings() {
   // An inductor's or admin's way to /inductions: the root loader knows who signs off.
-  const signsOff = useRouteLoaderData<{ user: { inductor: boolean } | null }>('root')?.user?.inductor;
+  const root = useRouteLoaderData<{ user: { inductor: boolean; credits: boolean } | null }>('root')?.user;
+  const signsOff = root?.inductor;
   const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes } =
     useLoaderData<typeof loader>();
   const unknown = useAnswerFor(null);
@@ -183,6 +184,13 @@ export default function MyBookings() {
         <h1>My bookings</h1>
         <p>
           <Link to="/resources">Book a machine</Link>
+          {/* docs/product.md §10 'Credits': what the lab hands out, and what these bookings hold. */}
+          {root?.credits ? (
+            <>
+              {' '}
+              <Link to="/credits">My credits</Link>
+            </>
+          ) : null}
         </p>
       </div>
       {notice ? (

@@ -128,6 +128,28 @@ export const fixtureDeadJob = (to: string, server: ServerName = currentServer())
   admin(server, 'fixture', 'dead-job', to);
 
 /**
+ * A credit of its own ('GPU tokens xxxxxx'), a machine costing `perHour` of it (3 by default), a grant
+ * of `grant` to `username` (expiring in `days`, or never) and, with `book`, a booking of theirs that
+ * holds its cost (made by the booking code).
+ */
+export const fixtureCredits = async (
+  username: string,
+  spec: {
+    perHour?: number;
+    grant?: number;
+    days?: number | null;
+    book?: { start: string; minutes: number };
+  } = {},
+  server: ServerName = currentServer(),
+) =>
+  JSON.parse(await admin(server, 'fixture', 'credits', username, JSON.stringify(spec))) as {
+    credit: string;
+    slug: string;
+    resource: string;
+    bookingId: string | null;
+  };
+
+/**
  * A member made in the store and signed in there, for journeys that need many members but not
  * their registration: their username, e-mail and the session cookie ('name=value') to send.
  */

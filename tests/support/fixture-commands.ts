@@ -8,7 +8,7 @@ import { book } from '../../app/.server/bookings/core/book';
 import { signOff } from '../../app/.server/bookings/inductions/inductions';
 import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/core/rows';
 import { termsOf } from '../../app/lib/bookings/models';
-import { newMember, OPEN_RULES } from './store-fixtures';
+import { granted, newCredit, newMember, OPEN_RULES } from './store-fixtures';
 import { startSession } from '../../app/.server/session';
 import type { BookingRules } from '../../app/lib/bookings/rules';
 
@@ -215,6 +215,50 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         .where('subject', 'in', [`booking:${booked.booking.id}`, `induction:${induction.id}:${member}`])
         .execute();
       return 'ok';
+    }
+    case 'credits': {
+      // A credit of the journey's own ('GPU tokens xxxxxx'), a machine that costs `perHour` of it, a
+      // grant of `grant` to the member (expiring in `days`, or never), and with `book` a booking of
+      // theirs made by book() itself, so it holds its cost as any booking does.
+      const [username, specText] = args as [string, string | undefined];
+      const spec = JSON.parse(specText ?? '{}') as {
+        perHour?: number;
+        grant?: number;
+        days?: number | null;
+        book?: { start: string; minutes: number };
+      };
+      const member = await userId(username);
+      const credit = await newCredit(db, { name: 'GPU tokens' });
+      const resource = JSON.parse(
+        await runFixtureCommand(['resource', JSON.stringify({ name: `GPU workstation ${tag()}` })]),
+      ) as { id: string; slug: string; name: string };
+      await db
+        .updateTable('resources')
+        .set({ credit_id: credit.id, credits_per_hour: spec.perHour ?? 3 })
+        .where('id', '=', resource.id)
+        .execute();
+      if (spec.grant)
+        await granted(db, member, credit.id, spec.grant, {
+          expiresAt: spec.days ? new Date(Date.now() + spec.days * 86_400_000) : null,
+        });
+      let bookingId: string | null = null;
+      if (spec.book) {
+        const booked = await book(db, {
+          resourceId: resource.id,
+          userId: member,
+          start: new Date(spec.book.start),
+          minutes: spec.book.minutes,
+          note: '',
+        });
+        if (booked.status !== 'booked') throw new Error(`booking refused: ${JSON.stringify(booked)}`);
+        bookingId = booked.booking.id;
+      }
+      const { name } = await db
+        .selectFrom('resources')
+        .select('name')
+        .where('id', '=', resource.id)
+        .executeTakeFirstOrThrow();
+      return JSON.stringify({ credit: credit.name, slug: resource.slug, resource: name, bookingId });
     }
     case 'member': {
       // A member written by the registration code and signed in by the sign-in code: its cookie.

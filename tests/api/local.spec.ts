@@ -4,7 +4,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test, expect, request as newRequest, type APIRequestContext } from '@playwright/test';
-import { fixtureBooking, fixtureResource, newInviteKey } from '../support/admin';
+import { fixtureBooking, fixtureCredits, fixtureResource, newInviteKey } from '../support/admin';
 import { baseUrl, dataDir } from '../support/servers';
 import { freshMember, pngBytes, registerOverHttp } from '../e2e/accounts';
 import { waitForMail } from '../support/mail';
@@ -63,6 +63,7 @@ test('the OpenAPI document is valid and lists every call of the product §7 tabl
       '/bookings/{id}/release',
       '/bookings/{id}/check-in',
       '/bookings/{id}/check-out',
+      '/credits',
     ].sort(),
   );
 });
@@ -712,4 +713,40 @@ test('at the machine through the API: check in, check out, release late; someone
   const mine = await answer(http, await http.get('/api/bookings', bearer(one.token)), 'GET', '/bookings');
   expect(mine.body.upcoming).toEqual([]);
   await Promise.all([one.http.dispose(), two.http.dispose()]);
+});
+
+test('GET /api/credits answers the caller’s balances and holds; a booking they cannot pay is 422 in words', async () => {
+  const one = await member();
+  const { http, token } = one;
+  const gpu = await fixtureCredits(one.who.username, { perHour: 3, grant: 4 }, 'seeded');
+  expect((await http.get('/api/credits')).status()).toBe(401);
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(10, 0, 0, 0);
+  const book = async (minutes: number) =>
+    answer(
+      http,
+      await http.post(
+        '/api/bookings',
+        json({ resource: gpu.slug, start: start.toISOString(), minutes }, token),
+      ),
+      'POST',
+      '/bookings',
+    );
+  const short = await book(120);
+  const words = `You need 6 ${gpu.credit} for this and have 4.`;
+  expect(short.status).toBe(422);
+  expect(short.body.error).toEqual({ code: 'refused', message: words, fields: { minutes: [words] } });
+
+  const booked = await book(60);
+  expect(booked.status).toBe(201);
+  const credits = await answer(http, await http.get('/api/credits', bearer(token)), 'GET', '/credits');
+  expect(credits.status).toBe(200);
+  expect(credits.body.credits.find((credit: Body) => credit.name === gpu.credit)).toEqual({
+    name: gpu.credit,
+    unit: 'token',
+    monthly_allowance: 0,
+    available: 1,
+    held: [{ booking: booked.body.id, about: expect.stringMatching(`^${gpu.resource}, `), amount: 3 }],
+    expiring: [],
+  });
 });

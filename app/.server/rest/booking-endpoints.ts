@@ -157,7 +157,7 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     method: 'POST',
     path: '/bookings',
     summary:
-      'Books a resource for the caller by the same rules as its page: 201 with the booking; 409 when the time is taken (`nearest`: free starts of the same length close by); 422 when a rule refuses, with the rule in plain words',
+      'Books a resource for the caller by the same rules as its page: 201 with the booking; 409 when the time is taken (`nearest`: free starts of the same length close by); 422 when a rule refuses, with the rule in plain words (a resource that costs credits the caller has too few of: ‘You need 6 GPU tokens for this and have 4.’ on `minutes`)',
     access: 'member',
     body: S.BookBodySchema,
     answer: S.BookingOutSchema,
@@ -188,6 +188,27 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
       }
     },
   } satisfies Endpoint<z.infer<typeof S.BookBodySchema>>),
+  define({
+    method: 'GET',
+    path: '/credits',
+    summary:
+      'The caller’s credits, per credit: available now, what each of their bookings holds, and what expires in the next 30 days',
+    access: 'member',
+    answer: S.CreditsOutSchema,
+    async handle(call) {
+      const credits = await bookings.credits.mine(member(call).id);
+      return {
+        credits: credits.map(({ credit, available, held, expiring }) => ({
+          name: credit.name,
+          unit: credit.unit,
+          monthly_allowance: credit.monthlyAllowance,
+          available,
+          held: held.map((hold) => ({ booking: hold.bookingId, about: hold.about, amount: hold.amount })),
+          expiring: expiring.map((lot) => ({ amount: lot.amount, expires_at: lot.expiresAt })),
+        })),
+      };
+    },
+  } satisfies Endpoint),
   define({
     method: 'POST',
     path: '/bookings/{id}/cancel',

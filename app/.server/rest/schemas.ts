@@ -256,6 +256,35 @@ export const BookingsOutSchema = z.object({
   past: z.array(BookingOutSchema).describe('latest first'),
 });
 
+/** GET /api/credits: the caller's credits (docs/product.md §10 'Credits'). */
+export const CreditsOutSchema = z.object({
+  credits: z.array(
+    z.object({
+      name: z.string().describe('‘GPU tokens’'),
+      unit: z.string().describe('‘token’'),
+      monthly_allowance: z.number().int().describe('made for each lab month a booking starts in; 0: none'),
+      available: z
+        .number()
+        .int()
+        .describe(
+          'what a booking starting now could draw: this month’s allowance, made or not, and valid grants',
+        ),
+      held: z
+        .array(
+          z.object({
+            booking: z.string().describe('the booking’s id'),
+            about: z.string().describe('‘GPU workstation, Tuesday 1 December 2026, 10:00–12:00’'),
+            amount: z.number().int(),
+          }),
+        )
+        .describe('what each of the caller’s bookings holds now, until it is released or spent'),
+      expiring: z
+        .array(z.object({ amount: z.number().int(), expires_at: z.string().describe('ISO 8601, UTC') }))
+        .describe('what expires in the next 30 days, soonest first'),
+    }),
+  ),
+});
+
 export const BookBodySchema = z
   .object({
     resource: z

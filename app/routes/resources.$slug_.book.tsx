@@ -25,6 +25,8 @@ import { MAX_BOOKING_NOTE } from '~/lib/limits';
 import { refusalStatus } from '~/lib/bookings/rules';
 import { duration, labClock, labDayOf, longDayName, shortDayName } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
+import { holdText } from '~/lib/bookings/credits';
+import { useState } from 'react';
 import type { z } from 'zod';
 
 /** A free start near a taken one: its 'Confirm booking' page. */
@@ -64,11 +66,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ...page,
         start: null,
         lengths: [],
+        credits: null,
         refusal: { rule: 'start', field: 'start', message: 'Choose a start time from the calendar.' },
       },
       { status: 400 },
     );
-  const options = await bookings.startOptions(resource, start, user.id);
+  const [options, have] = await Promise.all([
+    bookings.startOptions(resource, start, user.id),
+    resource.cost ? bookings.credits.haveFor(resource.cost, user.id, start) : null,
+  ]);
   return {
     ...page,
     start: { iso: start.toISOString(), day: longDayName(labDayOf(start)), time: labClock(start) },
@@ -77,6 +83,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       label: duration(minutes),
     })),
     refusal: options.refusal,
+    // What a booking would hold, for the text under the length (null: it costs nothing).
+    credits: resource.cost && have !== null ? { cost: resource.cost, have } : null,
   };
 }
 
@@ -132,7 +140,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ConfirmBooking() {
-  const { resource, start, lengths, refusal, calendarLink, note } = useLoaderData<typeof loader>();
+  const { resource, start, lengths, refusal, calendarLink, note, credits } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof BookSchema>>({
@@ -143,6 +151,9 @@ export default function ConfirmBooking() {
   // Only the 'taken' answer carries the free starts nearby, and the note they keep.
   const taken = answer as { nearest?: NearbyStart[]; note?: string } | undefined;
   const nearest = taken?.nearest ?? [];
+  // The hold follows the length chosen once JavaScript runs; before, it is the first length's.
+  const [minutes, setMinutes] = useState(Number(fields.minutes.initialValue) || (lengths[0]?.minutes ?? 0));
+  const holdId = `${fields.minutes.id}-holds`;
   return (
     <main id="main" className="page narrow-page">
       <div className="card narrow-card">
@@ -181,7 +192,8 @@ export default function ConfirmBooking() {
               <label htmlFor={fields.minutes.id}>Length</label>
               <select
                 {...getSelectProps(fields.minutes)}
-                aria-describedby={`${fields.minutes.id}-hint${fields.minutes.errors ? ` ${fields.minutes.errorId}` : ''}`}
+                aria-describedby={`${fields.minutes.id}-hint${credits ? ` ${holdId}` : ''}${fields.minutes.errors ? ` ${fields.minutes.errorId}` : ''}`}
+                onChange={(event) => setMinutes(Number(event.currentTarget.value))}
               >
                 {lengths.map((length) => (
                   <option key={length.minutes} value={length.minutes}>
@@ -192,6 +204,11 @@ export default function ConfirmBooking() {
               <p id={`${fields.minutes.id}-hint`} className="field-hint">
                 The lengths that are free from {start.time} and that the rules allow.
               </p>
+              {credits ? (
+                <p id={holdId} className="credit-hold" aria-live="polite">
+                  {holdText(credits.cost, minutes, credits.have)}
+                </p>
+              ) : null}
               <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />
             </div>
             <Field

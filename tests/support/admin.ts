@@ -139,6 +139,7 @@ export const fixtureCredits = async (
     grant?: number;
     days?: number | null;
     book?: { start: string; minutes: number };
+    rules?: Partial<BookingRules>;
   } = {},
   server: ServerName = currentServer(),
 ) =>

@@ -226,11 +226,15 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         grant?: number;
         days?: number | null;
         book?: { start: string; minutes: number };
+        rules?: Partial<BookingRules>;
       };
       const member = await userId(username);
       const credit = await newCredit(db, { name: 'GPU tokens' });
       const resource = JSON.parse(
-        await runFixtureCommand(['resource', JSON.stringify({ name: `GPU workstation ${tag()}` })]),
+        await runFixtureCommand([
+          'resource',
+          JSON.stringify({ name: `GPU workstation ${tag()}`, rules: spec.rules }),
+        ]),
       ) as { id: string; slug: string; name: string };
       await db
         .updateTable('resources')
@@ -249,6 +253,8 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
           start: new Date(spec.book.start),
           minutes: spec.book.minutes,
           note: '',
+          // A start that has just passed (a booking to check in to now) is booked a minute before it.
+          now: new Date(Math.min(Date.now(), Date.parse(spec.book.start) - 60_000)),
         });
         if (booked.status !== 'booked') throw new Error(`booking refused: ${JSON.stringify(booked)}`);
         bookingId = booked.booking.id;

@@ -13,7 +13,8 @@ import {
   strikesToWaive,
   waiveStrike,
 } from './strikes';
-import { expireLots, ledgerDrift, queueExpiryNotices, settleEnded } from './credits';
+import { expireLots, ledgerDrift, queueExpiryNotices, settleEnded, spendable } from './credits';
+import type { Cost } from '~/lib/bookings/credits';
 import { creditsExport, creditStatement, labHasCredits, memberCredits } from './member-credits';
 import {
   adjustCredits,
@@ -50,6 +51,9 @@ export const strikesIn = (db: Kysely<Database>) => ({
 /** The credit ledger's timed work: settling ended bookings, expiring lots and their notices, the drift check. */
 export const creditWorkIn = (db: Kysely<Database>) => ({
   settleEnded: (bookingId: string, now = new Date()) => settleEnded(db, bookingId, now),
+  /** What a member has towards a booking of a resource that costs, starting at `start` (the confirm page). */
+  haveFor: async (cost: Cost, userId: string, start: Date, now = new Date()) =>
+    (await spendable(db, { userId, credit: cost.credit, start, now })).have,
   expireLots: (now = new Date()) => expireLots(db, now),
   queueExpiryNotices: (now = new Date()) => queueing(() => queueExpiryNotices(db, now)),
   checkLedger: () => ledgerDrift(db),

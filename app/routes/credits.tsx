@@ -77,6 +77,7 @@ export default function MyCredits() {
                         {' '}
                         <Link
                           to={`/bookings/${held.bookingId}/cancel`}
+                          className="button button-small button-secondary"
                           aria-label={`${held.cancel === 'cancel' ? 'Cancel booking' : 'Release this booking'}: ${held.about}`}
                         >
                           {held.cancel === 'cancel' ? 'Cancel booking' : 'Release this booking'}
@@ -94,7 +95,7 @@ export default function MyCredits() {
               <ul className="plain-list">
                 {credit.expiring.map((lot, index) => (
                   <li key={index}>
-                    {lot.amountText}, {lot.what}: usable until {lot.expires}
+                    {lot.amountText} {lot.what}, usable until {lot.expires}
                   </li>
                 ))}
               </ul>

@@ -68,7 +68,7 @@ test('this month’s allowance counts and expires at its end before it is made',
     available: 12,
     availableText: `12 ${gpu.name}`,
     held: [],
-    expiring: [{ amount: 12, what: 'your November 2026 allowance', expires: '30 November 2026' }],
+    expiring: [{ amount: 12, what: 'of your November 2026 allowance', expires: '30 November 2026' }],
   });
   expect(await db.selectFrom('credit_lots').select('id').where('user_id', '=', member.id).execute()).toEqual(
     [],
@@ -86,7 +86,7 @@ test('grants expiring within 30 days are listed with their dates; later and neve
   const mine = await creditOf(member.id, gpu.id, now);
   expect(mine.available).toBe(13);
   expect(mine.expiring).toEqual([
-    expect.objectContaining({ amount: 5, amountText: `5 ${gpu.name}`, what: 'a grant: Hackathon' }),
+    expect.objectContaining({ amount: 5, amountText: `5 ${gpu.name}`, what: 'of the grant ‘Hackathon’' }),
   ]);
   expect(mine.expiring[0]!.expires).toMatch(/^\d{1,2} \w+ \d{4}$/);
 });

@@ -38,7 +38,7 @@ export interface HeldCredits {
 export interface ExpiringLot {
   amount: number;
   amountText: string;
-  /** 'your December 2026 allowance', 'a grant: Founders’ month' */
+  /** 'of your December 2026 allowance', 'of the grant ‘Hackathon’' */
   what: string;
   expiresAt: string;
   /** the last day it can be spent on: '31 December 2026' */
@@ -78,10 +78,10 @@ export const monthName = (month: string) => MONTH_NAME.format(new Date(`${month}
 
 const lotWhat = (lot: { source: string; month: string | null; reason?: string }) =>
   lot.source === 'allowance'
-    ? `your ${monthName(lot.month!)} allowance`
+    ? `of your ${monthName(lot.month!)} allowance`
     : lot.reason
-      ? `a grant: ${lot.reason}`
-      : 'a grant';
+      ? `of the grant ‘${lot.reason}’`
+      : 'of a grant';
 
 /** Whether the lab hands out any credit: the menu links /credits then. */
 export async function labHasCredits(db: Kysely<Database>) {

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { expect, test } from 'vitest';
 import { ownDatabase } from '../../tests/support/own-database';
-import { newInduction, newMember, newResource } from '../../tests/support/store-fixtures';
+import { granted, newCredit, newInduction, newMember, newResource } from '../../tests/support/store-fixtures';
 import { ownAccountConfirmation, removeMember } from './account-removal';
 import { book, cancelBooking } from './bookings/core/book';
 import { requestInduction, revokeInduction, setInductor, signOff } from './bookings/inductions/inductions';
@@ -189,4 +189,55 @@ test('a member’s bookings, inductions and requests are in their export, and de
     const rows = await db.selectFrom(table).select('user_id').where('user_id', '=', leaving.id).execute();
     expect(rows, table).toEqual([]);
   }
+});
+
+test('a member with credits is in their export with lots and entries, and goes; the ledger stays, anonymous', async () => {
+  const leaving = await member();
+  const gpu = await newCredit(db, { name: 'GPU tokens' });
+  const resource = await newResource(db, { cost: { creditId: gpu.id, perHour: 3 } });
+  const lot = await granted(db, leaving.id, gpu.id, 10);
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(10, 0, 0, 0);
+  const held = await book(db, { resourceId: resource.id, userId: leaving.id, start, minutes: 120, note: '' });
+  if (held.status !== 'booked') throw new Error(held.status);
+  const freed = await book(db, {
+    resourceId: resource.id,
+    userId: leaving.id,
+    start: new Date(start.getTime() + 86_400_000),
+    minutes: 60,
+    note: '',
+  });
+  if (freed.status !== 'booked') throw new Error(freed.status);
+  await cancelBooking(db, freed.booking.id, leaving.id);
+
+  const data = (await memberData(db, leaving.id, 'https://lab.example'))!;
+  expect(data.credits.lots).toMatchObject([
+    {
+      credit: gpu.name,
+      source: 'grant',
+      amount: 10,
+      remaining: 4,
+      reason: 'test grant',
+      entries: [
+        { kind: 'grant', amount: 10 },
+        { kind: 'hold', amount: 6, booking_id: held.booking.id },
+        { kind: 'hold', amount: 3, booking_id: freed.booking.id },
+        { kind: 'release', amount: 3, booking_id: freed.booking.id },
+      ],
+    },
+  ]);
+  const entriesOf = () =>
+    db.selectFrom('credit_entries').selectAll().where('lot_id', '=', lot).orderBy('id').execute();
+  const before = await entriesOf();
+  expect(before).toHaveLength(4);
+
+  expect(await removeMember(db, leaving.id, null)).toMatchObject({ username: leaving.username });
+  const after = await db
+    .selectFrom('credit_lots')
+    .selectAll()
+    .where('id', '=', lot)
+    .executeTakeFirstOrThrow();
+  expect(after).toMatchObject({ user_id: null, amount: 10, remaining: 4, reason: 'test grant' });
+  // Append-only: removal touched no entry (the database would have refused it).
+  expect(await entriesOf()).toEqual(before);
 });

@@ -37,19 +37,40 @@ test('a download that is cancelled half way closes the file it was copying', asy
   asset.discard();
 });
 
-test('the archive holds bookings.json beside the profile and posts, and the README names it', async () => {
+test('the archive holds bookings.json and credits.json beside the profile and posts, and the README names them', async () => {
   const bookings = {
     bookings: [{ resource: 'Prusa MK4', note: 'Drone arms', status: 'cancelled' }],
     inductions: [],
     induction_requests: [],
   };
-  const archive = { username: 'ada', profile: {}, posts: [], bookings, files: [] };
+  const credits = {
+    lots: [
+      {
+        credit: 'GPU tokens',
+        source: 'grant',
+        amount: 10,
+        reason: 'Founders',
+        entries: [
+          { kind: 'hold', amount: 6, booking_id: 'b1', about: 'GPU workstation, Tuesday 1 December' },
+        ],
+      },
+    ],
+  };
+  const archive = { username: 'ada', profile: {}, posts: [], bookings, credits, files: [] };
   const out = await zipStream(archive as unknown as Parameters<typeof zipStream>[0]);
   const chunks: Buffer[] = [];
   for await (const chunk of out) chunks.push(chunk as Buffer);
   const { unzipSync, strFromU8 } = await import('fflate');
   const entries = unzipSync(new Uint8Array(Buffer.concat(chunks)));
-  expect(Object.keys(entries).sort()).toEqual(['README.txt', 'bookings.json', 'posts.json', 'profile.json']);
+  expect(Object.keys(entries).sort()).toEqual([
+    'README.txt',
+    'bookings.json',
+    'credits.json',
+    'posts.json',
+    'profile.json',
+  ]);
   expect(JSON.parse(strFromU8(entries['bookings.json']!))).toEqual(bookings);
+  expect(JSON.parse(strFromU8(entries['credits.json']!))).toEqual(credits);
   expect(strFromU8(entries['README.txt']!)).toContain('bookings.json');
+  expect(strFromU8(entries['README.txt']!)).toContain('credits.json');
 });

@@ -7,6 +7,7 @@ import { files } from './assets';
 import type { Database } from './db/schema';
 import { ORIGINAL } from './file-store';
 import { removalNotices } from './admin/moderation';
+import { bookingsIn } from './bookings';
 import { parseList } from './store/rows';
 import { safeFilename } from '~/lib/files';
 
@@ -36,7 +37,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     .where('id', '=', memberId)
     .executeTakeFirst();
   if (!member) return null;
-  const [posts, projects, removals, booking] = await Promise.all([
+  const [posts, projects, removals, booking, credits] = await Promise.all([
     db.selectFrom('posts').selectAll().where('user_id', '=', member.id).orderBy('created_at').execute(),
     db
       .selectFrom('project_members')
@@ -47,6 +48,7 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
       .execute(),
     removalNotices(db, member.id),
     bookingData(db, member.id),
+    bookingsIn(db).credits.exportOf(member.id),
   ]);
   const ids = [member.avatar_id, member.banner_id, ...posts.map((post) => post.file_id)].filter(
     (id): id is string => Boolean(id),
@@ -91,7 +93,14 @@ export async function memberData(db: Kysely<Database>, memberId: string, publicU
     created_at: post.created_at,
     updated_at: post.updated_at,
   }));
-  return { username: member.username, profile, posts: postList, bookings: booking, files: archived };
+  return {
+    username: member.username,
+    profile,
+    posts: postList,
+    bookings: booking,
+    credits,
+    files: archived,
+  };
 }
 
 /**
@@ -191,6 +200,8 @@ profile.json   your profile as it is stored (name, e-mail, bio, qualifications, 
 posts.json     every post you wrote, with its text
 bookings.json  your bookings of the lab's machines (cancelled ones too, with your notes), your
                inductions (held, expired or revoked, who signed you off) and induction requests
+credits.json   your credits (GPU tokens and others): each lot you were given, with its reason and
+               expiry, and every change to it (held for a booking, released, spent, expired)
 files/         every file you uploaded: avatar, banner and post attachments (images as the site keeps them)
 `;
 
@@ -231,6 +242,7 @@ export async function zipStream(data: NonNullable<Awaited<ReturnType<typeof memb
     addText('profile.json', `${JSON.stringify(data.profile, null, 2)}\n`);
     addText('posts.json', `${JSON.stringify(data.posts, null, 2)}\n`);
     addText('bookings.json', `${JSON.stringify(data.bookings, null, 2)}\n`);
+    addText('credits.json', `${JSON.stringify(data.credits, null, 2)}\n`);
     for (const file of data.files) {
       const stored = await files.read(file.assetId, ORIGINAL);
       if (!stored) continue;

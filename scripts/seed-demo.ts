@@ -15,7 +15,11 @@ import { importProjectsFile } from '../app/.server/store/project-import';
 import { demoMembers } from './demo/members';
 import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
-import { demoInductions, demoResources } from './demo/resources';
+import { DEMO_CREDIT, demoInductions, demoResources } from './demo/resources';
+import { endHold, hold } from '../app/.server/bookings/standing/credits';
+import { enqueue } from '../app/.server/jobs';
+import type { Cost } from '../app/lib/bookings/credits';
+import { whenText } from '../app/lib/bookings/format';
 import { bookingRow } from '../app/.server/bookings/core/rows';
 import { termsOf } from '../app/lib/bookings/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/notify/reminders';
@@ -257,8 +261,10 @@ async function seedLab() {
         .execute();
     }
   }
+  const credit = await seedCredit(at);
   let booked = 0;
   for (const [position, resource] of demoResources.entries()) {
+    const cost: Cost | null = resource.tokensPerHour ? { credit, perHour: resource.tokensPerHour } : null;
     const existing = await db
       .selectFrom('resources')
       .select('id')
@@ -274,6 +280,8 @@ async function seedLab() {
       status: resource.outOfService ? 'out_of_service' : 'available',
       status_reason: resource.outOfService ?? '',
       induction_id: resource.induction ? inductionIds.get(resource.induction)! : null,
+      credit_id: cost ? credit.id : null,
+      credits_per_hour: cost?.perHour ?? 0,
       position,
       updated_at: at,
       ...rulesColumns(resource.rules),
@@ -292,13 +300,22 @@ async function seedLab() {
         .where('resource_id', '=', id)
         .where('uid', 'like', '%@demo')
         .where('ends_at', '>', at);
-      await cancelReminders(
-        trx,
-        (await replaced.execute()).map((row) => row.id),
-        now,
-      );
+      const ids = (await replaced.execute()).map((row) => row.id);
+      await cancelReminders(trx, ids, now);
+      // What they held goes back to their members' lots before they go.
+      for (const bookingId of ids)
+        await endHold(trx, bookingId, {
+          spend: 0,
+          about: resource.name,
+          reason: 'demo data replaced',
+          actor: 'lab',
+          now,
+        });
       await trx.deleteFrom('bookings').where('id', 'in', replaced).execute();
     });
+    // Members who spent some of this month's tokens already, before the upcoming bookings hold theirs.
+    if (cost)
+      await spentDemo(cost, { id, name: resource.name, bufferMinutes: resource.rules.bufferMinutes }, now);
     if (!resource.busy) continue;
     const eligible = resource.induction
       ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
@@ -349,6 +366,7 @@ async function seedLab() {
           await db.transaction().execute(async (trx) => {
             await trx.insertInto('bookings').values(values).execute();
             await queueReminders(trx, { id: values.id, start: values.starts_at, sequence: 0 }, now);
+            if (cost) await holdDemo(trx, values, cost, resource.name, now);
           });
         } catch (error) {
           if (!isClash(error)) throw error;
@@ -369,6 +387,96 @@ async function seedLab() {
     }
   }
   return booked;
+}
+
+/** The demo's credit, upserted by name: GPU tokens, with their monthly allowance. */
+async function seedCredit(at: string) {
+  const existing = await db
+    .selectFrom('credits')
+    .select('id')
+    .where('name', '=', DEMO_CREDIT.name)
+    .executeTakeFirst();
+  const id = existing?.id ?? crypto.randomUUID();
+  const fields = { unit: DEMO_CREDIT.unit, monthly_allowance: DEMO_CREDIT.monthlyAllowance, updated_at: at };
+  if (existing) await db.updateTable('credits').set(fields).where('id', '=', id).execute();
+  else
+    await db
+      .insertInto('credits')
+      .values({ id, name: DEMO_CREDIT.name, created_at: at, ...fields })
+      .execute();
+  return { id, ...DEMO_CREDIT };
+}
+
+/**
+ * A demo booking holds its cost as book() makes it (what the member has, at most: the demo draws
+ * bookings without asking), and its settlement is queued for its end.
+ */
+async function holdDemo(
+  trx: typeof db,
+  row: ReturnType<typeof bookingRow>,
+  cost: Cost,
+  resource: string,
+  now: Date,
+) {
+  const start = new Date(row.starts_at);
+  const minutes = (Date.parse(row.ends_at) - start.getTime()) / 60_000;
+  await hold(trx, {
+    bookingId: row.id,
+    userId: row.user_id!,
+    cost,
+    start,
+    amount: Math.ceil((cost.perHour * minutes) / 60),
+    about: `${resource}, ${whenText({ start: row.starts_at, end: row.ends_at })}`,
+    actor: 'member',
+    partial: true,
+    now,
+  });
+  await enqueue(trx, {
+    kind: 'credits-settle',
+    key: `credits-settle:${row.id}:0`,
+    subject: `booking:${row.id}`,
+    runAt: new Date(row.ends_at),
+    payload: { bookingId: row.id },
+  });
+}
+
+/** Three members spent some of this month's tokens: a run on `resource` yesterday, used in full. */
+async function spentDemo(
+  cost: Cost,
+  resource: { id: string; name: string; bufferMinutes: number },
+  now: Date,
+) {
+  const start = labTime(addDays(labDayOf(now), -1), 10 * 60);
+  for (const [index, member] of demoMembers.slice(0, 3).entries()) {
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', member.username)
+      .executeTakeFirst();
+    if (!user) continue;
+    const from = addMinutes(start, index * 180);
+    const row = bookingRow({
+      resourceId: resource.id,
+      kind: 'booking',
+      userId: user.id,
+      start: from,
+      end: addMinutes(from, 120),
+      bufferMinutes: resource.bufferMinutes,
+      now: addMinutes(from, -1440),
+      uidDomain: 'demo',
+      terms: { cancelCutoffMinutes: 0, checkInGraceMinutes: null },
+    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('bookings').values(row).execute();
+        await holdDemo(trx, row, cost, resource.name, addMinutes(from, -1440));
+        await endHold(trx, row.id, { about: resource.name, reason: 'ended', actor: 'lab', now });
+      });
+    } catch (error) {
+      // Made by an earlier run today.
+      if (!isClash(error)) throw error;
+    }
+  }
 }
 
 /**

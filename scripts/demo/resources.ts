@@ -13,6 +13,9 @@ export interface DemoInduction {
   holders: string[];
 }
 
+/** The credit the lab hands out: GPU tokens, 12 a month to every member. */
+export const DEMO_CREDIT = { name: 'GPU tokens', unit: 'token', monthlyAllowance: 12 };
+
 export interface DemoResource {
   slug: string;
   name: string;
@@ -22,6 +25,8 @@ export interface DemoResource {
   induction: string | null;
   rules: BookingRules;
   outOfService?: string;
+  /** GPU tokens a booking holds per hour (the demo's one credit, DEMO_CREDIT) */
+  tokensPerHour?: number;
   /** how busy the demo calendar looks: the share of free time booked (0-1) */
   busy: number;
 }
@@ -231,6 +236,7 @@ export const demoResources: DemoResource[] = [
     description: 'Four GPUs with 80 GB each for training runs, booked by the hour, day or night.',
     hue: 280,
     induction: null,
+    tokensPerHour: 3,
     rules: {
       ...base,
       slotMinutes: 60,

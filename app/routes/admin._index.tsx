@@ -67,6 +67,17 @@ export default function AdminHome() {
         <li>
           <div className="card">
             <h2>
+              <Link to="/admin/credits">Credits</Link>
+            </h2>
+            <p>
+              GPU tokens and other credits: monthly allowances, grants to a member or to everyone, a member’s
+              ledger and adjustments, the ledger as CSV.
+            </p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
               <Link to="/admin/log">Audit log</Link>
             </h2>
             <p>Every admin action: who did what, to what, and when.</p>

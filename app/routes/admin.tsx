@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: '/admin/bookings', label: 'Bookings' },
   { to: '/admin/inductions', label: 'Inductions' },
   { to: '/admin/strikes', label: 'Strikes' },
+  { to: '/admin/credits', label: 'Credits' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/log', label: 'Audit log' },
 ];

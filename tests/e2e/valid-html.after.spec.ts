@@ -94,6 +94,7 @@ test('every page kind validates with zero errors', async ({ page }) => {
     '/admin/log',
     '/admin/jobs',
     '/admin/strikes',
+    '/admin/credits',
     // The lab's day, a day sheet, a resource's edit and maintenance pages, signing members off.
     '/admin/bookings',
     '/admin/bookings/sheet?resource=prusa-mk4',

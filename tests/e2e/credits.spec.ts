@@ -36,7 +36,9 @@ test('a member sees what they have, what their booking holds and the statement',
     'href',
     `/bookings/${gpu.bookingId}/cancel`,
   );
-  await expect(mine).toContainText(/4 GPU tokens \w+, a grant: test grant: usable until \d+ \w+ \d{4}/);
+  await expect(mine).toContainText(
+    new RegExp(`4 ${gpu.credit} of the grant ‘test grant’, usable until \\d+ \\w+ \\d{4}`),
+  );
 
   const statement = page.getByRole('table', { name: 'Every change to your credits, newest first' });
   const rows = statement.getByRole('row');

@@ -115,7 +115,7 @@ export function OnBehalfForm({ action, lastResult }: FormProps) {
             Book anyway
           </label>
           <p id={`${fields.override.id}-hint`} className="field-hint">
-            Past a missing or expired induction, or while the resource is out of service.
+            Past a missing or expired induction, an out-of-service resource or too few credits.
           </p>
           <ErrorList id={fields.override.errorId} errors={fields.override.errors} />
         </div>

@@ -150,19 +150,21 @@ async function bookOnBehalf(resource: Resource, formData: FormData, user: Admin)
             ],
           }
         : outcome.refusal.overridable
-          ? { override: [gateText(outcome.refusal.rule, username, resource)] }
+          ? { override: [gateText(outcome.refusal, username, resource)] }
           : { [outcome.refusal.field === 'minutes' ? 'minutes' : 'time']: [outcome.refusal.message] };
   return answer('behalf', submission.reply({ fieldErrors }));
 }
 
 /** A safety gate a booking on behalf passes only with 'Book anyway', in the admin's words. */
 function gateText(
-  rule: string,
+  refusal: { rule: string; message: string },
   username: string,
   resource: { name: string; induction: { name: string } | null },
 ) {
+  if (refusal.rule === 'credits')
+    return `@${username} cannot pay for it: ${refusal.message.replace(/^You need/, 'they need')} Tick ‘Book anyway’ to book it holding what they have; the reason goes in the audit log.`;
   const gate =
-    rule === 'status'
+    refusal.rule === 'status'
       ? `${resource.name} is out of service.`
       : `@${username} does not hold a valid ${resource.induction?.name ?? 'induction'}.`;
   return `${gate} Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`;

@@ -156,7 +156,7 @@ test('an admin books for a member past the rules, then blocks that time for main
   await field(behalf, 'Reason').fill('Thesis prototype run');
   await behalf.getByRole('button', { name: 'Book for the member' }).click();
   await expect(behalf.getByLabel('Book anyway')).toHaveAccessibleDescription(
-    `Past a missing or expired induction, or while the resource is out of service. @${member.username} does not hold a valid ${induction.name}. Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`,
+    `Past a missing or expired induction, an out-of-service resource or too few credits. @${member.username} does not hold a valid ${induction.name}. Tick ‘Book anyway’ to book past it; the reason goes in the audit log.`,
   );
   await expect(field(behalf, 'Reason')).toHaveValue('Thesis prototype run');
   await behalf.getByLabel('Book anyway').check();

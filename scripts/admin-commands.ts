@@ -1,5 +1,6 @@
 // The admin CLI's commands (scripts/admin.ts), apart from the process that runs them, so the
 // end-to-end tests can keep one running per store instead of starting the CLI for every call.
+import crypto from 'node:crypto';
 import { db } from '../app/.server/db';
 import { createInvite, listInvites, revokeInvite } from '../app/.server/store/invites';
 import { importProjectsFile, ImportError } from '../app/.server/store/project-import';
@@ -10,7 +11,12 @@ import { setSignInDisabled } from '../app/.server/admin/moderation';
 import { backup, copyTo, restore } from '../app/.server/backup';
 import { checkFiles, files, sweepUnreferencedFiles } from '../app/.server/assets';
 import { bookings } from '../app/.server/bookings';
-import { StrikeDeclineSchema, StrikeWaiveSchema } from '../app/lib/bookings/schemas';
+import {
+  CreditGrantSchema,
+  grantExpiry,
+  StrikeDeclineSchema,
+  StrikeWaiveSchema,
+} from '../app/lib/bookings/schemas';
 
 export const USAGE = `usage: npm run admin -- <command>
   invite create [--uses N] [--expires DAYS] [--note TEXT]
@@ -25,6 +31,10 @@ export const USAGE = `usage: npm run admin -- <command>
                             waives one (audited; the member is e-mailed the reason)
   strike decline ID --reason TEXT
                             declines a member's request to waive one (audited; e-mailed too)
+  credit list               the credits: allowance, outstanding, held by bookings
+  credit grant @USERNAME AMOUNT CREDIT --reason TEXT [--expires YYYY-MM-DD]
+                            grants AMOUNT of CREDIT (its name, 'GPU tokens') to a member; they
+                            never expire unless --expires (audited; the member is e-mailed)
   induction appoint USERNAME SLUG
                             names a member inductor for an induction (/admin/inductions does more)
   member promote USERNAME   gives the admin role (the /admin pages)
@@ -235,6 +245,57 @@ export async function runAdminCommand(argv: string[]): Promise<string> {
       );
       if (!declined) throw new UsageError('that request to waive is already answered, or gone');
       return `declined to waive the strike of @${declined.username}; they are e-mailed the reason`;
+    }
+    case 'credit list': {
+      const credits = await bookings.admin.credits.list();
+      return lines(
+        table(
+          credits.map((credit) => ({
+            name: credit.name,
+            unit: credit.unit,
+            allowance: credit.monthlyAllowance,
+            outstanding: credit.outstanding,
+            held: credit.held,
+          })),
+        ),
+        `${credits.length} credits`,
+      );
+    }
+    case 'credit grant': {
+      const first = rest.findIndex((arg) => arg.startsWith('--'));
+      const [member, amount, ...name] = first < 0 ? rest : rest.slice(0, first);
+      const opts = options(first < 0 ? [] : rest.slice(first), ['reason', 'expires']);
+      if (!member || !amount || !name.length || opts.reason === undefined)
+        throw new UsageError('credit grant needs @USERNAME AMOUNT CREDIT and --reason TEXT');
+      const credit = (await bookings.admin.credits.list()).find(
+        (each) => each.name.toLowerCase() === name.join(' ').toLowerCase(),
+      );
+      if (!credit) throw new UsageError(`no credit named ${name.join(' ')}`);
+      // The schema of /admin/credits: the same texts for the same mistakes.
+      const parsed = CreditGrantSchema.safeParse({
+        username: member.replace(/^@/, ''),
+        credit: credit.id,
+        amount: /^-?\d+$/.test(amount) ? Number(amount) : Number.NaN,
+        reason: opts.reason,
+        expires: opts.expires,
+        key: crypto.randomUUID(),
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
+      const { username, reason, expires, key } = parsed.data;
+      const outcome = await bookings.admin.credits.grant(
+        {
+          creditId: credit.id,
+          to: { username },
+          amount: parsed.data.amount,
+          reason,
+          expiresAt: grantExpiry(expires),
+          key,
+        },
+        'cli',
+      );
+      if (outcome.status === 'no-member') throw new UsageError(`no member ${username}`);
+      if (outcome.status !== 'granted') throw new UsageError('nothing was granted');
+      return `granted ${parsed.data.amount} ${credit.name} to @${username}; they are e-mailed`;
     }
     case 'induction appoint': {
       if (rest.length !== 2) throw new UsageError('induction appoint needs USERNAME and SLUG');

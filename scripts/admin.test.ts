@@ -202,3 +202,64 @@ test('strike decline: only an open request, with a reason; the member mailed, au
       .execute(),
   ).toEqual([{ actor: 'admin CLI', action: 'strike.decline', detail: 'The lab was open' }]);
 });
+
+test('credit grant: a member, an amount and a credit by name, the schema of /admin/credits; audited, mailed', async () => {
+  const { db } = await import('../app/.server/db');
+  const { bookings } = await import('../app/.server/bookings');
+  const { newMember } = await import('../tests/support/store-fixtures');
+  const member = await newMember(db, 'granted');
+  const name = `GPU tokens ${member.username.slice(-4)}`;
+  await bookings.admin.credits.save(null, { name, unit: 'token', monthlyAllowance: 0 }, 'cli');
+  const grant = (...args: string[]) => runAdminCommand(['credit', 'grant', ...args]);
+  for (const [args, message] of [
+    [[`@${member.username}`, '5', name], 'credit grant needs @USERNAME AMOUNT CREDIT and --reason TEXT'],
+    [[`@${member.username}`, '5', 'Carbon grams', '--reason', 'x'], 'no credit named Carbon grams'],
+    [[`@${member.username}`, '0', name, '--reason', 'x'], 'Amount must be at least 1'],
+    [[`@${member.username}`, 'five', name, '--reason', 'x'], 'Amount must be a whole number'],
+    [[`@${member.username}`, '5', name, '--reason', ' '], 'Reason is required'],
+    [
+      [`@${member.username}`, '5', name, '--reason', 'x', '--expires', '2020-01-01'],
+      'That day has passed: choose today or later, or leave it empty for never',
+    ],
+    [['@nobody_here', '5', name, '--reason', 'x'], 'no member nobody_here'],
+  ] as const) {
+    const failure = await grant(...args).then(() => 'no failure', failureLine);
+    expect(failure, args.join(' ')).toBe(message);
+  }
+  // The credit's name as one argument or as the words left before the options.
+  expect(await grant(`@${member.username}`, '5', name, '--reason', 'Hackathon prize')).toBe(
+    `granted 5 ${name} to @${member.username}; they are e-mailed`,
+  );
+  expect(await grant(member.username, '2', ...name.toLowerCase().split(' '), '--reason', 'More')).toBe(
+    `granted 2 ${name} to @${member.username}; they are e-mailed`,
+  );
+  expect(await runAdminCommand(['credit', 'list'])).toMatch(new RegExp(`${name}\\s+token\\s+0\\s+7\\s+0`));
+  expect(
+    await db
+      .selectFrom('audit_log')
+      .select(['actor', 'target', 'detail'])
+      .where('action', '=', 'credit.grant')
+      .where('target', '=', `@${member.username}`)
+      .orderBy('created_at')
+      .execute(),
+  ).toEqual([
+    {
+      actor: 'admin CLI',
+      target: `@${member.username}`,
+      detail: `5 ${name}, expires never: Hackathon prize`,
+    },
+    { actor: 'admin CLI', target: `@${member.username}`, detail: `2 ${name}, expires never: More` },
+  ]);
+  const lots = await db.selectFrom('credit_lots').select('id').where('user_id', '=', member.id).execute();
+  expect(
+    await db
+      .selectFrom('jobs')
+      .select('key')
+      .where(
+        'key',
+        'in',
+        lots.map((lot) => `mail:credits-granted:${lot.id}`),
+      )
+      .execute(),
+  ).toHaveLength(2);
+});

@@ -39,6 +39,25 @@ import { freshMember } from '../tests/e2e/accounts';
 import { markdownCost } from './bench-markdown';
 import { SERVER_ARGS } from './server-command';
 
+/** scripts/bench-credits.ts in a child process with a throw-away store (SQLite): its figures. */
+function creditsCost() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-credits-'));
+  try {
+    const out = execFileSync('npx', ['tsx', 'scripts/bench-credits.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    return JSON.parse(out.trim().split('\n').at(-1)!) as {
+      rounds: number;
+      freeMs: number;
+      costlyMs: number;
+      ratio: number;
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // `npm run bench -- --members N --posts M`: the pages whose cost must not grow with the community,
 // on the demo data and on the demo data with that crowd, side by side (scripts/bench-scale.ts).
 const crowd = crowdSize(process.argv.slice(2));
@@ -96,6 +115,11 @@ try {
   const markdown = markdownCost();
   console.log(
     `Markdown, the test's hostile input (${markdown.chars} characters): ${markdown.hostileMs.toFixed(0)} ms of CPU, ${markdown.toOrdinary.toFixed(0)}x the privacy notice at that length (${markdown.ordinaryMs.toFixed(1)} ms), ${markdown.toHalf.toFixed(1)}x itself at half the length (2: linear, 4: quadratic)`,
+  );
+
+  const credits = creditsCost();
+  console.log(
+    `Booking a resource that costs credits (its hold made in the booking's transaction), median of ${credits.rounds}: ${credits.costlyMs.toFixed(1)} ms against ${credits.freeMs.toFixed(1)} ms for one that costs nothing, ${credits.ratio.toFixed(2)}x (goal: at most 1.5x)`,
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);

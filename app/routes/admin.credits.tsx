@@ -99,13 +99,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(
         all
           ? `/admin/credits?done=granted-all&n=${outcome.count}`
-          : `/admin/credits?member=${username}&done=granted`,
+          : `/admin/credits?member=${encodeURIComponent(username)}&done=granted`,
       );
     if (outcome.status === 'already') return redirect('/admin/credits?done=already');
     return answer(
       intent,
       outcome.status === 'no-member'
-        ? submission.reply({ fieldErrors: { username: ['No member has that username.'] } })
+        ? all
+          ? submission.reply({ formErrors: ['There is no member to grant to yet.'] })
+          : submission.reply({ fieldErrors: { username: ['No member has that username.'] } })
         : submission.reply({ fieldErrors: { credit: ['That credit is gone: reload the page.'] } }),
     );
   }
@@ -116,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { lot, delta, reason } = submission.value;
     const outcome = await credits.adjust({ lotId: lot, delta, reason }, user);
     if (outcome.status === 'adjusted')
-      return redirect(`/admin/credits?member=${outcome.username ?? ''}&done=adjusted`);
+      return redirect(`/admin/credits?member=${encodeURIComponent(outcome.username ?? '')}&done=adjusted`);
     const message =
       outcome.status === 'short'
         ? `This lot has ${amountText(outcome.remaining, outcome.credit)} left: it cannot go below 0.`

@@ -159,7 +159,7 @@ export async function grantCredits(
             .orderBy('username_key')
             .execute()
         : await userByUsername(trx, input.to.username).select(['id', 'username', 'email']).execute();
-    if (!members.length && input.to !== 'all') return { status: 'no-member' };
+    if (!members.length) return { status: 'no-member' };
     const amount = amountText(input.amount, credit);
     const expires = expiryText(input.expiresAt?.toISOString() ?? null);
     let count = 0;

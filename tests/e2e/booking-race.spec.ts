@@ -3,7 +3,7 @@
 // where the requests land on both instances. Members are made in the store, not registered.
 import ICAL from 'ical.js';
 import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
-import { fixtureBooking, fixtureMember, fixtureResource } from '../support/admin';
+import { fixtureBooking, fixtureCredits, fixtureMember, fixtureResource } from '../support/admin';
 import { expect, test } from './fixtures';
 
 const RACE = { tag: ['@store', '@http'] };
@@ -78,6 +78,35 @@ test(
       'You already have 3 upcoming bookings here, the most allowed.',
     );
     expect(await busyTimes(request, resource.slug)).toHaveLength(3);
+  },
+);
+
+test(
+  'a member with 3 tokens confirms 8 bookings costing 3 at once: one is booked, 7 are told what they need',
+  RACE,
+  async ({ request }) => {
+    const member = await fixtureMember('tokens');
+    const { credit, slug } = await fixtureCredits(member.username, {
+      perHour: 3,
+      grant: 3,
+      rules: { maxUpcoming: 20 },
+    });
+    const day = addDays(labDayOf(new Date()), 3);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        request.post(`/resources/${slug}/book`, {
+          form: { start: labTime(day, 60 * index).toISOString(), minutes: '60', note: '' },
+          headers: { Cookie: member.cookie },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status()).sort()).toEqual([302, ...Array<number>(7).fill(422)]);
+    for (const answer of answers.filter((answer) => answer.status() === 422))
+      expect(await answer.text()).toContain(`You need 3 ${credit} for this and have 0.`);
+    expect(await busyTimes(request, slug)).toHaveLength(1);
+    const mine = await request.get('/credits', { headers: { Cookie: member.cookie } });
+    expect((await mine.text()).replaceAll('<!-- -->', '')).toContain(`Available now: 0 ${credit}`);
   },
 );
 

@@ -1,6 +1,7 @@
 // Credits as admins run them (docs/product.md §10 'Credits'): an admin creates a credit on
 // /admin/credits, grants 5 of it to a member (who is mailed), sees the member's ledger, and an
-// adjustment that would take the lot below 0 is refused next to its field. JavaScript on and off.
+// adjustment that would take the lot below 0 is refused next to its field; the grant is in the
+// ledger's CSV. JavaScript on and off.
 import crypto from 'node:crypto';
 import { signedInAdmin } from './accounts';
 import { expect, test } from './fixtures';
@@ -52,6 +53,13 @@ test('an admin creates GPU tokens, grants 5 to a member and sees their ledger', 
   await expect(page.getByText(`This lot has 5 ${name} left: it cannot go below 0.`)).toBeVisible();
   await expect(lots.getByLabel('Change by')).toHaveAttribute('aria-invalid', 'true');
   await expect(lots.getByRole('cell', { name: '5', exact: true })).toHaveCount(2);
+
+  // 'Download CSV': the ledger for a spreadsheet, the grant in it.
+  const csv = await page.request.get('/admin/credits.csv');
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const body = (await csv.body()).toString('utf8');
+  expect(body.startsWith('\uFEFFDate (Dublin),Date (UTC),Username,Credit,')).toBe(true);
+  expect(body).toMatch(new RegExp(`,${member.username},${name},[\\w-]{36},Granted,5,5,,Hackathon prize,`));
 
   const mail = await waitForMail(member.email, (each) => each.subject === `You were granted 5 ${name}`);
   expect(mail.text).toContain('Hackathon prize. They do not expire.');

@@ -154,6 +154,9 @@ export default function ConfirmBooking() {
   // The hold follows the length chosen once JavaScript runs; before, it is the first length's.
   const [minutes, setMinutes] = useState(Number(fields.minutes.initialValue) || (lengths[0]?.minutes ?? 0));
   const holdId = `${fields.minutes.id}-holds`;
+  // Said once: after a refusal for the same length, the error next to the field says it.
+  const holdWords = credits ? holdText(credits.cost, minutes, credits.have) : null;
+  const hold = holdWords && !fields.minutes.errors?.includes(holdWords) ? holdWords : null;
   return (
     <main id="main" className="page narrow-page">
       <div className="card narrow-card">
@@ -192,7 +195,7 @@ export default function ConfirmBooking() {
               <label htmlFor={fields.minutes.id}>Length</label>
               <select
                 {...getSelectProps(fields.minutes)}
-                aria-describedby={`${fields.minutes.id}-hint${credits ? ` ${holdId}` : ''}${fields.minutes.errors ? ` ${fields.minutes.errorId}` : ''}`}
+                aria-describedby={`${fields.minutes.id}-hint${hold ? ` ${holdId}` : ''}${fields.minutes.errors ? ` ${fields.minutes.errorId}` : ''}`}
                 onChange={(event) => setMinutes(Number(event.currentTarget.value))}
               >
                 {lengths.map((length) => (
@@ -204,9 +207,9 @@ export default function ConfirmBooking() {
               <p id={`${fields.minutes.id}-hint`} className="field-hint">
                 The lengths that are free from {start.time} and that the rules allow.
               </p>
-              {credits ? (
+              {hold ? (
                 <p id={holdId} className="credit-hold" aria-live="polite">
-                  {holdText(credits.cost, minutes, credits.have)}
+                  {hold}
                 </p>
               ) : null}
               <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />

@@ -25,6 +25,8 @@ const KINDS: [string, RegExp][] = [
   ['induction revoked', /^Induction revoked: /],
   ['induction expiry notice', /^Your .+ expires on /],
   ['out of service', /^Out of service: /],
+  ['credits granted', /^You were granted /],
+  ['credits expiring', /^\d+ .+ expire on /],
 ];
 
 test('every kind of mail validates and passes axe', async ({ page, expectAccessible }) => {
@@ -35,6 +37,8 @@ test('every kind of mail validates and passes axe', async ({ page, expectAccessi
   );
   expect(reminder.text).toContain('Heads-up: Reminded Laser is out of service since');
   await waitForMail(member.email, (mail) => /^Your Expiring induction \w+ expires on /.test(mail.subject));
+  await admin(currentServer(), 'fixture', 'credits-expiring', member.username);
+  await waitForMail(member.email, (mail) => /^5 Expiring tokens \w+ expire on /.test(mail.subject));
 
   const received = receivedHtml();
   const vnu = vnuBatch();

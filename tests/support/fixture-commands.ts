@@ -9,6 +9,7 @@ import { signOff } from '../../app/.server/bookings/inductions/inductions';
 import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/core/rows';
 import { termsOf } from '../../app/lib/bookings/models';
 import { granted, newCredit, newMember, OPEN_RULES } from './store-fixtures';
+import { queueExpiryNotices } from '../../app/.server/bookings/standing/credits';
 import { startSession } from '../../app/.server/session';
 import type { BookingRules } from '../../app/lib/bookings/rules';
 
@@ -265,6 +266,16 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         .where('id', '=', resource.id)
         .executeTakeFirstOrThrow();
       return JSON.stringify({ credit: credit.name, slug: resource.slug, resource: name, bookingId });
+    }
+    case 'credits-expiring': {
+      // A grant to the member that expires in 3 days, and the notice housekeeping queues for it
+      // (for every lot expiring within 7 days): the running site's worker sends it.
+      const credit = await newCredit(db, { name: 'Expiring tokens' });
+      await granted(db, await userId(args[0]!), credit.id, 5, {
+        expiresAt: new Date(Date.now() + 3 * 86_400_000),
+      });
+      await queueExpiryNotices(db);
+      return 'ok';
     }
     case 'member': {
       // A member written by the registration code and signed in by the sign-in code: its cookie.

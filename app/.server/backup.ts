@@ -37,6 +37,7 @@ export const TABLES = [
   'audit_log',
   'post_removals',
   'inductions',
+  'credits',
   'resources',
   'inductors',
   'member_inductions',
@@ -46,6 +47,8 @@ export const TABLES = [
   'jobs',
   'booking_events',
   'strikes',
+  'credit_lots',
+  'credit_entries',
   'sweeps',
 ] as const satisfies readonly (keyof Database)[];
 

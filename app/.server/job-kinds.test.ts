@@ -34,6 +34,7 @@ describe('the list of job kinds', () => {
       'mail',
       'reminder',
       'induction-expiry',
+      'credits-settle',
       'housekeeping',
     ]);
     for (const kind of JOB_KINDS) {

@@ -5,6 +5,7 @@ import ICAL from 'ical.js';
 import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
 import { fixtureBooking, fixtureCredits, fixtureMember, fixtureResource } from '../support/admin';
 import { expect, test } from './fixtures';
+import { signedInAdmin } from './accounts';
 
 const RACE = { tag: ['@store', '@http'] };
 
@@ -107,6 +108,33 @@ test(
     expect(await busyTimes(request, slug)).toHaveLength(1);
     const mine = await request.get('/credits', { headers: { Cookie: member.cookie } });
     expect((await mine.text()).replaceAll('<!-- -->', '')).toContain(`Available now: 0 ${credit}`);
+  },
+);
+
+test(
+  'an admin sends the same grant to every member twice at once: it is granted once',
+  RACE,
+  async ({ page, request }) => {
+    const member = await fixtureMember('granted');
+    const { credit, creditId } = await fixtureCredits(member.username);
+    await signedInAdmin(page);
+    // One form, its key drawn with the page, sent twice (a double click through two instances).
+    const form = {
+      intent: 'grant-all',
+      credit: creditId,
+      amount: '2',
+      reason: 'Demo day',
+      expires: '',
+      key: crypto.randomUUID(),
+    };
+    const answers = await Promise.all(
+      [1, 2].map(() => page.request.post('/admin/credits', { form, maxRedirects: 0 })),
+    );
+    const places = answers.map((answer) => answer.headers().location).sort();
+    expect(places[0]).toBe('/admin/credits?done=already');
+    expect(places[1]).toMatch(/^\/admin\/credits\?done=granted-all&n=\d+$/);
+    const mine = await request.get('/credits', { headers: { Cookie: member.cookie } });
+    expect((await mine.text()).replaceAll('<!-- -->', '')).toContain(`Available now: 2 ${credit}`);
   },
 );
 

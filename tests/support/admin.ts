@@ -145,6 +145,7 @@ export const fixtureCredits = async (
 ) =>
   JSON.parse(await admin(server, 'fixture', 'credits', username, JSON.stringify(spec))) as {
     credit: string;
+    creditId: string;
     slug: string;
     resource: string;
     bookingId: string | null;

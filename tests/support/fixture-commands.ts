@@ -265,7 +265,13 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         .select('name')
         .where('id', '=', resource.id)
         .executeTakeFirstOrThrow();
-      return JSON.stringify({ credit: credit.name, slug: resource.slug, resource: name, bookingId });
+      return JSON.stringify({
+        credit: credit.name,
+        creditId: credit.id,
+        slug: resource.slug,
+        resource: name,
+        bookingId,
+      });
     }
     case 'credits-expiring': {
       // A grant to the member that expires in 3 days, and the notice housekeeping queues for it

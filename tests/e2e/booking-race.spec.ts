@@ -3,7 +3,8 @@
 // where the requests land on both instances. Members are made in the store, not registered.
 import ICAL from 'ical.js';
 import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
-import { fixtureBooking, fixtureCredits, fixtureMember, fixtureResource } from '../support/admin';
+import { admin, fixtureBooking, fixtureCredits, fixtureMember, fixtureResource } from '../support/admin';
+import { currentServer } from '../support/servers';
 import { expect, test } from './fixtures';
 import { signedInAdmin } from './accounts';
 
@@ -135,6 +136,42 @@ test(
     expect(places[1]).toMatch(/^\/admin\/credits\?done=granted-all&n=\d+$/);
     const mine = await request.get('/credits', { headers: { Cookie: member.cookie } });
     expect((await mine.text()).replaceAll('<!-- -->', '')).toContain(`Available now: 2 ${credit}`);
+  },
+);
+
+test(
+  'staff cancel a booking that ran to its end while it is settled: one of the two ends its hold, each round',
+  RACE,
+  async ({ page, request }) => {
+    await signedInAdmin(page);
+    for (let round = 0; round < 3; round++) {
+      const member = await fixtureMember('settled');
+      // Ended an hour ago: its settlement job is due at once on either instance's worker.
+      const start = new Date(Math.floor(Date.now() / 1_800_000) * 1_800_000 - 2 * 3_600_000);
+      const { credit, bookingId } = await fixtureCredits(member.username, {
+        perHour: 2,
+        grant: 10,
+        book: { start: start.toISOString(), minutes: 60 },
+      });
+      await Promise.all([
+        page.request.post('/admin/bookings', {
+          form: { bookingId: bookingId!, reason: 'Machine fault' },
+          maxRedirects: 0,
+        }),
+        admin(currentServer(), 'fixture', 'settle', bookingId!),
+      ]);
+      const credits = async () =>
+        (await (await request.get('/credits', { headers: { Cookie: member.cookie } })).text()).replaceAll(
+          '<!-- -->',
+          '',
+        );
+      await expect.poll(credits).toContain('None: no booking of yours holds any.');
+      const text = await credits();
+      // Released (10 back) or spent (8 left), never both.
+      const ends = [...text.matchAll(/>(Released|Spent): /g)].map((match) => match[1]);
+      expect(ends).toHaveLength(1);
+      expect(text).toContain(`Available now: ${ends[0] === 'Released' ? 10 : 8} ${credit}`);
+    }
   },
 );
 

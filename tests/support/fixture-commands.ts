@@ -9,7 +9,7 @@ import { signOff } from '../../app/.server/bookings/inductions/inductions';
 import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/core/rows';
 import { termsOf } from '../../app/lib/bookings/models';
 import { granted, newCredit, newMember, OPEN_RULES } from './store-fixtures';
-import { queueExpiryNotices } from '../../app/.server/bookings/standing/credits';
+import { queueExpiryNotices, settleEnded } from '../../app/.server/bookings/standing/credits';
 import { startSession } from '../../app/.server/session';
 import type { BookingRules } from '../../app/lib/bookings/rules';
 
@@ -272,6 +272,10 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         resource: name,
         bookingId,
       });
+    }
+    case 'settle': {
+      // What the worker's 'credits-settle' job does for a booking that ran to its end, run now.
+      return String(await settleEnded(db, args[0]!));
     }
     case 'credits-expiring': {
       // A grant to the member that expires in 3 days, and the notice housekeeping queues for it

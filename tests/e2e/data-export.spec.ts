@@ -54,6 +54,7 @@ test("a member downloads exactly their own profile, posts and files, and nobody 
   expect(Object.keys(entries).sort()).toEqual([
     'README.txt',
     'bookings.json',
+    'credits.json',
     'files/avatar/me.png',
     'files/posts/spindle-notes/spindle.txt',
     'posts.json',

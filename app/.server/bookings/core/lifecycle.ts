@@ -14,9 +14,9 @@ import { epochMinutes } from '~/lib/bookings/time';
 import { recordEvent, type EventActor, type EventKind } from './events';
 import { queueBookingCancelled, queueBookingConfirmation, queueReleased } from '../notify/mail';
 import { cancelReminders, queueReminders } from '../notify/reminders';
-import { bookingRow, selectBookings, toBooking } from './rows';
+import { bookingRow, costOfRow, selectBookings, toBooking } from './rows';
 import { addStrike, waiveRebooked } from '../standing/strikes';
-import { costOfResource, CreditsShort, endHold, heldBy, hold } from '../standing/credits';
+import { CreditsShort, endHold, heldBy, hold } from '../standing/credits';
 import { costOf, usedCost, type Cost } from '~/lib/bookings/credits';
 import { cancelJobs, enqueue } from '../../jobs';
 
@@ -201,21 +201,21 @@ async function credits(trx: Kysely<Database>, change: Change, step: Step) {
       now,
     );
   };
+  // Its settlement was queued for the end it had: any change but a check-in ends or moves that.
+  if (change.to !== 'booked' && change.to !== 'checked-in')
+    await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
   switch (change.to) {
     case 'booked':
       return holdCost();
     case 'changed':
-      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
       await endHold(trx, booking.id, { ...base, spend: 0, reason: 'changed' });
       return holdCost('changed');
     case 'cancelled':
       // Before the cutoff, or by the lab: all of it back.
-      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
       await endHold(trx, booking.id, { ...base, spend: 0, reason: staffOf(change)?.reason });
       return;
     case 'late-released':
     case 'released':
-      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
       await endHold(trx, booking.id, {
         ...base,
         reason: change.to === 'released' ? 'no-show' : LATE_RELEASE_REASON,
@@ -223,7 +223,6 @@ async function credits(trx: Kysely<Database>, change: Change, step: Step) {
       return;
     case 'checked-out': {
       // The time used, rounded up to the slot (at least one), is spent; the rest comes back.
-      await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
       const used = (change.ended.getTime() - start.getTime()) / 60_000;
       const held = (await heldBy(trx, booking.id)).reduce((sum, lot) => sum + lot.held, 0);
       const spend = cost ? usedCost(cost.perHour, used, step.slotMinutes, held) : held;
@@ -313,6 +312,7 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
   if (!ids.length) return [];
   const rows = await selectBookings(trx)
     .leftJoin('users', 'users.id', 'bookings.user_id')
+    .leftJoin('credits', 'credits.id', 'resources.credit_id')
     .select([
       'users.username',
       'users.email',
@@ -320,6 +320,9 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
       'resources.credit_id',
       'resources.credits_per_hour',
       'resources.slot_minutes',
+      'credits.name as credit_name',
+      'credits.unit as credit_unit',
+      'credits.monthly_allowance as credit_allowance',
     ])
     .where('bookings.id', 'in', ids)
     .orderBy('bookings.starts_at')
@@ -334,7 +337,7 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
       outOfService: row.resource_status === 'out_of_service',
       now,
       strike: null,
-      cost: await costOfResource(trx, row),
+      cost: costOfRow(row),
       slotMinutes: row.slot_minutes,
       creditsShort: null,
     };

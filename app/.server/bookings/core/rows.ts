@@ -14,6 +14,7 @@ import {
   type ResourceKind,
 } from '~/lib/bookings/models';
 import type { OpeningHours, BookingRules } from '~/lib/bookings/rules';
+import type { Cost } from '~/lib/bookings/credits';
 import type { CalendarBlock } from '~/lib/bookings/slots';
 import { epochMinutes } from '~/lib/bookings/time';
 import { DEFAULT_GRACE_MINUTES } from '~/lib/bookings/check-in';
@@ -121,19 +122,27 @@ export const toResource = (row: ResourceRow): Resource => ({
       : null,
   rules: rulesOf(row),
   ownMaxUpcoming: row.max_upcoming,
-  cost:
-    row.credit_id && row.credit_name && row.credits_per_hour > 0
-      ? {
-          credit: {
-            id: row.credit_id,
-            name: row.credit_name,
-            unit: row.credit_unit ?? '',
-            monthlyAllowance: row.credit_allowance ?? 0,
-          },
-          perHour: row.credits_per_hour,
-        }
-      : null,
+  cost: costOfRow(row),
 });
+
+/** A resource's cost from its row joined with its credit (selectResources); null: it costs nothing. */
+export const costOfRow = (
+  row: Pick<
+    ResourceRow,
+    'credit_id' | 'credits_per_hour' | 'credit_name' | 'credit_unit' | 'credit_allowance'
+  >,
+): Cost | null =>
+  row.credit_id && row.credit_name && row.credits_per_hour > 0
+    ? {
+        credit: {
+          id: row.credit_id,
+          name: row.credit_name,
+          unit: row.credit_unit ?? '',
+          monthlyAllowance: row.credit_allowance ?? 0,
+        },
+        perHour: row.credits_per_hour,
+      }
+    : null;
 
 /** The resources with their induction's name and the credit they cost, in the lab's order. */
 export const selectResources = (db: Kysely<Database>) =>

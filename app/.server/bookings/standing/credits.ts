@@ -44,20 +44,6 @@ export const toCredit = (row: {
   monthly_allowance: number;
 }): Credit => ({ id: row.id, name: row.name, unit: row.unit, monthlyAllowance: row.monthly_allowance });
 
-/** A resource's cost, from its credit_id and credits_per_hour; null when it costs nothing. */
-export async function costOfResource(
-  db: Kysely<Database>,
-  resource: { credit_id: string | null; credits_per_hour: number },
-): Promise<Cost | null> {
-  if (!resource.credit_id || resource.credits_per_hour <= 0) return null;
-  const row = await db
-    .selectFrom('credits')
-    .selectAll()
-    .where('id', '=', resource.credit_id)
-    .executeTakeFirst();
-  return row ? { credit: toCredit(row), perHour: resource.credits_per_hour } : null;
-}
-
 /** The member's lots of `creditId` with something left that have not expired by `now`. */
 export async function liveLots(db: Kysely<Database>, userId: string, creditId: string, now: Date) {
   const rows = await db

@@ -9,6 +9,8 @@
 //     node:http server, and by nginx from files
 //   - the server's resident memory after that load
 //   - 10 clients booking random slots of a bench resource through /api for 10 s
+//   - 'Find the next free time' over a year of bookings, against reading a week's calendar
+//     (scripts/bench-next-free.ts)
 //   - /members with a second site in front (API_URL), and on PostgreSQL, one instance and two
 //     behind nginx (a throw-away PostgreSQL cluster and a private nginx, as the cluster tests use)
 import { execFileSync, spawn } from 'node:child_process';
@@ -52,6 +54,26 @@ function creditsCost() {
       freeMs: number;
       costlyMs: number;
       ratio: number;
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** scripts/bench-next-free.ts in a child process with a throw-away store (SQLite): its figures. */
+function nextFreeCost() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'makerspace-bench-next-free-'));
+  try {
+    const out = execFileSync('npx', ['tsx', 'scripts/bench-next-free.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+    return JSON.parse(out.trim().split('\n').at(-1)!) as {
+      rounds: number;
+      rows: number;
+      aloneMs: number;
+      groupMs: number;
+      weekMs: number;
     };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -120,6 +142,11 @@ try {
   const credits = creditsCost();
   console.log(
     `Booking a resource that costs credits (its hold made in the booking's transaction), median of ${credits.rounds}: ${credits.costlyMs.toFixed(1)} ms against ${credits.freeMs.toFixed(1)} ms for one that costs nothing, ${credits.ratio.toFixed(2)}x (goal: at most 1.5x)`,
+  );
+
+  const free = nextFreeCost();
+  console.log(
+    `'Find the next free time' over a year of hourly bookings (${free.rows} rows), median of ${free.rounds}: ${free.aloneMs.toFixed(1)} ms for one machine (goal: under 100 ms), ${free.groupMs.toFixed(1)} ms for a group of three equivalents, against ${free.weekMs.toFixed(1)} ms to read its week's calendar (${(free.aloneMs / free.weekMs).toFixed(2)}x and ${(free.groupMs / free.weekMs).toFixed(2)}x)`,
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);

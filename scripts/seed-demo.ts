@@ -282,6 +282,7 @@ async function seedLab() {
       induction_id: resource.induction ? inductionIds.get(resource.induction)! : null,
       credit_id: cost ? credit.id : null,
       credits_per_hour: cost?.perHour ?? 0,
+      equivalent_group: resource.equivalentGroup ?? '',
       position,
       updated_at: at,
       ...rulesColumns(resource.rules),

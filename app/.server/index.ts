@@ -40,6 +40,7 @@ export {
   LabCancelSchema,
   labInstant,
   MaintenanceSchema,
+  NextFreeQuerySchema,
   OnBehalfSchema,
   parseInstant,
 } from '~/lib/bookings/schemas';

@@ -79,6 +79,7 @@ async function apiSignup(context: AppLoadContext, inviteKey: string) {
       context,
       params: {},
       body: body as never,
+      query: {},
       caller: null,
       account: { uid: `uid-${tag()}`, email },
       token: null,

@@ -2,7 +2,7 @@
 // resource, its photo, status and booking rules in one multipart POST that works without
 // JavaScript. The server checks it with ResourceFormSchema and answers each problem next to its
 // field, with everything typed kept.
-import { DEFAULT_GRACE_MINUTES } from '~/lib/limits';
+import { DEFAULT_GRACE_MINUTES, MAX_EQUIVALENT_GROUP } from '~/lib/limits';
 import {
   getFormProps,
   getInputProps,
@@ -38,6 +38,7 @@ function fromResource(resource: Resource) {
     induction: resource.induction?.id ?? '',
     status: resource.status,
     statusReason: resource.statusReason,
+    equivalentGroup: resource.equivalentGroup,
     slotMinutes: String(rules.slotMinutes),
     minMinutes: String(rules.minMinutes),
     maxMinutes: String(rules.maxMinutes),
@@ -183,6 +184,15 @@ export function ResourceForm({
         </fieldset>
       ) : null}
       <StatusFields fields={fields} upcoming={upcoming} />
+      <Field
+        label="Group of equivalent machines"
+        field={fields.equivalentGroup}
+        inputProps={{
+          ...getInputProps(fields.equivalentGroup, { type: 'text' }),
+          maxLength: MAX_EQUIVALENT_GROUP,
+        }}
+        hint="Machines with the same group, like ‘Prusa printers’, are equivalents: ‘Find the next free time’ on one lists free times on all of them, each with its machine. Empty: none."
+      />
       <RulesFields fields={fields} formId={form.id} labMaxUpcoming={labMaxUpcoming} />
 
       <div className="button-row">

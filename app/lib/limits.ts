@@ -9,6 +9,8 @@ export const MAX_INDUCTION_REQUEST = 500;
 export const MAX_BOOKING_NOTE = 500;
 /** An inductor's note on a sign-off, or a reason to decline or revoke (docs/product.md §10). */
 export const MAX_INDUCTION_NOTE = 500;
+/** The name of a group of equivalent machines, 'Prusa printers' (docs/product.md §10). */
+export const MAX_EQUIVALENT_GROUP = 60;
 /** The grace after its start a booking of a resource that requires check-in starts with (docs/product.md §10). */
 export const DEFAULT_GRACE_MINUTES = 15;
 /** An admin's reason for removing a post, which its author reads (docs/product.md §8). */

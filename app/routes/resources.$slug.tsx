@@ -4,7 +4,7 @@
 // and other members see 'Booked', never who. A member without the induction may ask for it here; a
 // paused member (three strikes) is told so above the week, whose free slots are then no links.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
   askForInduction,
   bookings,
@@ -28,7 +28,8 @@ import { ResourcePhoto, ResourceStatus } from '~/components/resources';
 import { RESOURCE_KINDS } from '~/lib/bookings/models';
 import { describeRules, inductionRefusal, renewalText } from '~/lib/bookings/rules';
 import { SLOT_TEXT, weekStart } from '~/lib/bookings/slots';
-import { addDays, parseLabDay, shortDayName, longDayName } from '~/lib/bookings/time';
+import { addDays, duration, parseLabDay, shortDayName, longDayName } from '~/lib/bookings/time';
+import { bookableLengths } from '~/lib/bookings/next-free';
 import { chosenDay, dayChoices, nextChange, slotLines, WHOLE_WEEK } from '~/lib/bookings/week-view';
 import { READ_PAGE } from '~/lib/hydration';
 import { pageMeta, publicUrlFrom } from '~/lib/meta';
@@ -99,6 +100,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       resource: shown,
       rules: describeRules(rules),
+      // 'Find the next free time': the lengths a booking here may have.
+      lengths: bookableLengths(rules).map((minutes) => ({ minutes, label: duration(minutes) })),
       from,
       // The day a narrow screen shows (null: all seven); wide screens show the week either way.
       chosen: chosenDay(query.get('day'), from),
@@ -150,12 +153,14 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function ResourcePage() {
-  const { resource, rules, from, chosen, week, signedIn, refusal, requested, atLimit, paused } =
+  const { resource, rules, lengths, from, chosen, week, signedIn, refusal, requested, atLimit, paused } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   const available = resource.status === 'available';
   const mayBook = available && !refusal && !atLimit && !paused;
+  // Out of service, its equivalents may still be free.
+  const mayFind = signedIn && !refusal && !paused && (available || Boolean(resource.equivalentGroup));
   const path = `/resources/${resource.slug}`;
   // Another week keeps the whole week on a phone once asked for; a day is the week's first.
   const weekHref = (day: string) =>
@@ -210,6 +215,7 @@ export default function ResourcePage() {
               </Link>
             </p>
           )}
+          {mayFind ? <NextFreeForm path={path} lengths={lengths} group={resource.equivalentGroup} /> : null}
           {refusal ? (
             <InductionRequest
               refusal={refusal}
@@ -315,6 +321,46 @@ export default function ResourcePage() {
         </div>
       </section>
     </main>
+  );
+}
+
+/** 'Find the next free time': a GET form to its page, so it works without JavaScript. */
+function NextFreeForm({
+  path,
+  lengths,
+  group,
+}: {
+  path: string;
+  lengths: { minutes: number; label: string }[];
+  group: string;
+}) {
+  return (
+    <Form
+      method="get"
+      action={`${path}/next-free`}
+      className="next-free-form"
+      aria-labelledby="next-free-heading"
+    >
+      <h2 id="next-free-heading" className="rules-heading">
+        Find the next free time
+      </h2>
+      <p className="field-hint">
+        {group ? `Here and on its equivalents (${group}).` : 'The earliest free starts here.'}
+      </p>
+      <div className="field">
+        <label htmlFor="next-free-minutes">Length</label>
+        <select id="next-free-minutes" name="minutes" defaultValue={lengths[0]?.minutes}>
+          {lengths.map((length) => (
+            <option key={length.minutes} value={length.minutes}>
+              {length.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-secondary">
+        Find the next free time
+      </button>
+    </Form>
   );
 }
 

@@ -126,6 +126,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
             };
           }),
           note,
+          // 'Find the next free time' for the same length, here and on its equivalents.
+          nextFree: `/resources/${resource.slug}/next-free?${new URLSearchParams({ minutes: String(minutes) })}`,
         },
         { status: 409 },
       );
@@ -149,7 +151,7 @@ export default function ConfirmBooking() {
     shouldValidate: 'onSubmit',
   });
   // Only the 'taken' answer carries the free starts nearby, and the note they keep.
-  const taken = answer as { nearest?: NearbyStart[]; note?: string } | undefined;
+  const taken = answer as { nearest?: NearbyStart[]; note?: string; nextFree?: string } | undefined;
   const nearest = taken?.nearest ?? [];
   // The hold follows the length chosen once JavaScript runs; before, it is the first length's.
   const [minutes, setMinutes] = useState(Number(fields.minutes.initialValue) || (lengths[0]?.minutes ?? 0));
@@ -181,6 +183,11 @@ export default function ConfirmBooking() {
           <>
             <FormBanner errors={[refusal?.message ?? 'Choose a start time from the calendar.']} />
             <NearbyStarts starts={nearest} note={taken?.note} />
+            {taken?.nextFree ? (
+              <p>
+                <Link to={taken.nextFree}>Find the next free time</Link>
+              </p>
+            ) : null}
             <p>
               <Link to={calendarLink}>Back to the calendar</Link>
             </p>
@@ -189,6 +196,11 @@ export default function ConfirmBooking() {
           <Form method="post" {...getFormProps(form)} noValidate>
             <FormBanner id={form.errorId} errors={form.errors} />
             <NearbyStarts starts={nearest} note={taken?.note} />
+            {taken?.nextFree ? (
+              <p>
+                <Link to={taken.nextFree}>Find the next free time</Link>
+              </p>
+            ) : null}
             <input {...getInputProps(fields.start, { type: 'hidden' })} />
             <ErrorList id={fields.start.errorId} errors={fields.start.errors} />
             <div className="field">

@@ -25,6 +25,8 @@ export interface DemoResource {
   induction: string | null;
   rules: BookingRules;
   outOfService?: string;
+  /** its group of equivalent machines ('Find the next free time' searches them all) */
+  equivalentGroup?: string;
   /** GPU tokens a booking holds per hour (the demo's one credit, DEMO_CREDIT) */
   tokensPerHour?: number;
   /** how busy the demo calendar looks: the share of free time booked (0-1) */
@@ -108,6 +110,7 @@ export const demoResources: DemoResource[] = [
       maxUpcoming: 3,
       maxWeekMinutes: 1440,
     },
+    equivalentGroup: 'FDM printers',
     busy: 0.45,
   },
   {
@@ -127,6 +130,7 @@ export const demoResources: DemoResource[] = [
       maxUpcoming: 3,
       maxWeekMinutes: 1440,
     },
+    equivalentGroup: 'FDM printers',
     busy: 0.4,
   },
   {

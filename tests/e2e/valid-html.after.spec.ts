@@ -109,6 +109,10 @@ test('every page kind validates with zero errors', async ({ page }) => {
     // 'Confirm booking' with its lengths, and refused (no CNC induction); the member's bookings.
     `/resources/prusa-mk4/book?start=${wholeHourAhead}`,
     `/resources/cnc-router/book?start=${wholeHourAhead}`,
+    // 'Find the next free time': the form on a machine's page, and the times on it and its
+    // equivalent (the demo's FDM printers).
+    '/resources/prusa-mk4',
+    '/resources/prusa-mk4/next-free?minutes=60',
     '/bookings',
     // Their credits: the demo's GPU tokens and their allowance.
     '/credits',
@@ -121,5 +125,5 @@ test('every page kind validates with zero errors', async ({ page }) => {
   vnu.add('qr.svg', await qr.text(), 'svg');
 
   expect(vnu.errors()).toEqual([]);
-  expect(vnu.size).toBe(signedOut.length + 33);
+  expect(vnu.size).toBe(signedOut.length + 35);
 });

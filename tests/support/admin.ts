@@ -77,6 +77,8 @@ export const fixtureResource = async (
     rules?: Partial<BookingRules>;
     induction?: string | null;
     outOfService?: string;
+    /** its group of equivalent machines */
+    equivalentGroup?: string;
   } = {},
   server: ServerName = currentServer(),
 ) =>

@@ -20,6 +20,8 @@ interface ResourceSpec {
   /** an induction's slug */
   induction?: string | null;
   outOfService?: string;
+  /** its group of equivalent machines */
+  equivalentGroup?: string;
 }
 
 const tag = () => crypto.randomBytes(4).toString('hex');
@@ -55,6 +57,7 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
           description: 'A machine made for one journey.',
           status: spec.outOfService ? 'out_of_service' : 'available',
           status_reason: spec.outOfService ?? '',
+          equivalent_group: spec.equivalentGroup ?? '',
           induction_id: spec.induction ? await inductionId(spec.induction) : null,
           position: 1000,
           created_at: now(),

@@ -83,12 +83,15 @@ export async function newResource(
     induction = null,
     name = 'Test Printer',
     cost = null,
+    equivalentGroup = '',
   }: {
     rules?: Partial<BookingRules>;
     induction?: string | null;
     name?: string;
     /** what a booking costs: `perHour` of the credit `creditId` */
     cost?: { creditId: string; perHour: number } | null;
+    /** machines of one group are equivalents ('Find the next free time' searches them all) */
+    equivalentGroup?: string;
   } = {},
 ) {
   const id = crypto.randomUUID();
@@ -103,6 +106,7 @@ export async function newResource(
       induction_id: induction,
       credit_id: cost?.creditId ?? null,
       credits_per_hour: cost?.perHour ?? 0,
+      equivalent_group: equivalentGroup,
       created_at: nowIso(),
       updated_at: nowIso(),
       ...rulesColumns({ ...OPEN_RULES, ...rules }),

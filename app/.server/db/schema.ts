@@ -211,6 +211,8 @@ export interface ResourcesTable {
   /** what a booking costs (migration 020): credits_per_hour of this credit; null: nothing */
   credit_id: Generated<string | null>;
   credits_per_hour: Generated<number>;
+  /** machines with the same non-empty name are equivalents: 'Find the next free time' searches all (022) */
+  equivalent_group: Generated<string>;
   position: Generated<number>;
   created_at: string;
   updated_at: string;

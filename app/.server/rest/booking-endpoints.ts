@@ -8,6 +8,8 @@ import type { Booking, Resource } from '~/lib/bookings/models';
 import { clockText, describeRules, refusalStatus, WEEKDAYS } from '~/lib/bookings/rules';
 import type { Refusal } from '~/lib/bookings/rules';
 import { addDays, labDayOf, parseLabDay } from '~/lib/bookings/time';
+import { bookableLengths, lengthChoiceText } from '~/lib/bookings/next-free';
+import { NextFreeQuerySchema } from '~/lib/bookings/schemas';
 import type { Call, Endpoint } from './endpoints';
 import { RestError } from './errors';
 import * as S from './schemas';
@@ -140,6 +142,26 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
             slots: day.slots.map(({ start, time, state }) => ({ start, time, state })),
           })),
       };
+    },
+  } satisfies Endpoint),
+  define({
+    method: 'GET',
+    path: '/resources/{slug}/next-free',
+    summary:
+      "'Find the next free time': the earliest starts (at most 8) where a booking of ?minutes=N (one of the resource's lengths) fits, on the resource and on its equivalents (the same group, none out of service), each within its own horizon and with its machine. Free by every rule of time and the calendar, as POST /bookings checks them; the caller's own limits are not applied. A length the resource does not allow answers 422 on `minutes`.",
+    access: 'public',
+    query: NextFreeQuerySchema,
+    answer: S.NextFreeOutSchema,
+    errors: [404, 422],
+    async handle({ params, query }) {
+      const { minutes } = query as z.infer<typeof NextFreeQuerySchema>;
+      const resource = await resourceOf(params.slug);
+      if (!bookableLengths(resource.rules).includes(minutes)) {
+        const message = lengthChoiceText(resource.rules);
+        throw new RestError(422, 'invalid-input', `minutes: ${message}`, { minutes: [message] });
+      }
+      const { searched, starts } = await bookings.nextFree(resource, minutes);
+      return { resource: resource.slug, minutes, searched, starts };
     },
   } satisfies Endpoint),
   define({

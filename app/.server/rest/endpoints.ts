@@ -44,6 +44,8 @@ export interface Call<Body> {
   context: AppLoadContext;
   params: Record<string, string>;
   body: Body;
+  /** the query parameters as the call's `query` schema parsed them ({} without one) */
+  query: Record<string, unknown>;
   /** the member behind the bearer token ('member' calls always have one) */
   caller: Caller | null;
   /** the identity account behind the bearer token ('account' and 'member' calls) */
@@ -59,6 +61,8 @@ export interface Endpoint<Body = unknown> {
   access: Access;
   /** JSON body schema; 'multipart' for the upload */
   body?: z.ZodType<Body, z.ZodTypeDef, unknown> | 'multipart';
+  /** query parameters, checked before the handler runs (422 invalid-input) and documented */
+  query?: z.AnyZodObject;
   /** the success answer: a JSON schema, or the bytes of a file */
   answer: z.ZodTypeAny | 'file';
   /** answers 201 Created instead of 200 */

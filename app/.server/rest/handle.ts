@@ -102,6 +102,16 @@ async function readBody(request: Request, endpoint: Endpoint<never>): Promise<un
   return parsed.data;
 }
 
+/** The query parameters by the call's `query` schema; a problem is 422 invalid-input, as a body's. */
+function readQuery(request: Request, endpoint: Endpoint<never>): Record<string, unknown> {
+  if (!endpoint.query) return {};
+  const parsed = endpoint.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const fields = fieldsOf(parsed.error.issues);
+  const [field, [message]] = Object.entries(fields)[0];
+  throw new RestError(422, 'invalid-input', `${field}: ${message}`, fields);
+}
+
 async function authorise(request: Request, endpoint: Endpoint<never>) {
   const token = bearerToken(request);
   if (endpoint.access === 'public') return { token, caller: null, account: null };
@@ -152,7 +162,8 @@ export async function handleApi(request: Request, context: AppLoadContext, path:
     const { endpoint, params } = found;
     const auth = await authorise(request, endpoint);
     const body = await readBody(request, endpoint);
-    const call: Call<never> = { request, context, params, body: body as never, ...auth };
+    const query = readQuery(request, endpoint);
+    const call: Call<never> = { request, context, params, body: body as never, query, ...auth };
     const result = await endpoint.handle(call);
     if (result instanceof Response) {
       for (const [name, value] of Object.entries(cors)) result.headers.set(name, value);

@@ -40,14 +40,25 @@ const operationId = (endpoint: Endpoint<never>) =>
     .replace(/^_|_$/g, '')}`;
 
 function operation(endpoint: Endpoint<never>) {
-  const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+  const params: Record<string, unknown>[] = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
+  // A call's query parameters, from the same schema handle.ts checks them with.
+  const query = (endpoint.query?.shape ?? {}) as Record<string, ZodTypeAny>;
+  for (const [name, schema] of Object.entries(query))
+    params.push({
+      name,
+      in: 'query',
+      required: !schema.isOptional(),
+      schema: jsonSchema(schema),
+      ...(schema.description ? { description: schema.description } : {}),
+    });
   const statuses = new Set<number>([500, 429, ...(endpoint.errors ?? [])]);
   if (endpoint.body) [413, 415, 422].forEach((status) => statuses.add(status));
+  if (endpoint.query) statuses.add(422);
   if (endpoint.body && endpoint.body !== 'multipart') statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.access === 'member') statuses.add(403);

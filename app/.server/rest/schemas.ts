@@ -238,6 +238,24 @@ export const AvailabilityOutSchema = z.object({
   ),
 });
 
+/** GET /api/resources/{slug}/next-free: 'Find the next free time' (docs/product.md §10). */
+export const NextFreeOutSchema = z.object({
+  resource: z.string().describe('the slug asked about'),
+  minutes: z.number().int(),
+  searched: z
+    .array(z.object({ slug: z.string(), name: z.string() }))
+    .describe('the machines searched: the resource (unless out of service), then its equivalents'),
+  starts: z
+    .array(
+      z.object({
+        resource: z.object({ slug: z.string(), name: z.string() }).describe('the machine it is on'),
+        start: z.string().describe('ISO 8601, UTC: what POST /bookings takes as `start`'),
+        end: z.string().describe('ISO 8601, UTC'),
+      }),
+    )
+    .describe('the earliest free starts, soonest first (at most 8); empty when nothing is free'),
+});
+
 export const BookingOutSchema = z.object({
   id: z.string(),
   resource: z.object({ slug: z.string(), name: z.string() }),

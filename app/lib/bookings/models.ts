@@ -55,6 +55,8 @@ export interface Resource {
   photo: { id: string } | null;
   status: ResourceStatus;
   statusReason: string;
+  /** 'Prusa printers': machines with the same group are equivalents (empty: in none) */
+  equivalentGroup: string;
   induction: InductionRef | null;
   /** the rules bookings are checked by; an empty limit of upcoming bookings is the lab's default */
   rules: BookingRules;

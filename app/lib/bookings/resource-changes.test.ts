@@ -11,6 +11,7 @@ const laser: ResourceSnapshot = {
   statusReason: '',
   induction: 'Laser induction',
   cost: null,
+  equivalentGroup: '',
   rules: {
     slotMinutes: 30,
     minMinutes: 30,
@@ -33,6 +34,7 @@ test('resourceChanges: each changed field old → new in words, in the form’s 
     ...laser,
     status: 'out_of_service',
     statusReason: 'Tube cracked',
+    equivalentGroup: 'Laser cutters',
     induction: null,
     cost: '3 GPU tokens per hour',
     rules: {
@@ -51,6 +53,7 @@ test('resourceChanges: each changed field old → new in words, in the form’s 
     'Costs: Nothing → 3 GPU tokens per hour',
     'Status: Available → Out of service',
     'Reason it is out of service: empty → “Tube cracked”',
+    'Group of equivalent machines: None → “Laser cutters”',
     'Slot length: 30 minutes → 1 hour',
     'Longest booking: 2 hours → 4 hours',
     'Opening hours: Any time → Monday to Tuesday 09:00–18:00',

@@ -19,6 +19,8 @@ export interface ResourceSnapshot {
   induction: string | null;
   /** '3 GPU tokens per hour', or null for nothing */
   cost: string | null;
+  /** the group of equivalent machines ('' for none) */
+  equivalentGroup: string;
   rules: BookingRules;
 }
 
@@ -41,6 +43,10 @@ const FIELDS: [label: string, show: (resource: ResourceSnapshot) => string][] = 
   ['Costs', (resource) => resource.cost ?? 'Nothing'],
   ['Status', (resource) => (resource.status === 'available' ? 'Available' : 'Out of service')],
   ['Reason it is out of service', (resource) => quoted(resource.statusReason)],
+  [
+    'Group of equivalent machines',
+    (resource) => (resource.equivalentGroup ? quoted(resource.equivalentGroup) : 'None'),
+  ],
   ['Slot length', (resource) => duration(resource.rules.slotMinutes)],
   ['Shortest booking', (resource) => duration(resource.rules.minMinutes)],
   ['Longest booking', (resource) => duration(resource.rules.maxMinutes)],

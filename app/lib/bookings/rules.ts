@@ -178,8 +178,11 @@ export interface Block {
   blockedUntil: Date;
 }
 
+/** What a clash is judged by: where a block begins, and until when nobody else may start. */
+export type Busy = Pick<Block, 'start' | 'blockedUntil'>;
+
 /** Whether a booking [start, start+minutes) clashes with a block, buffers included on both sides. */
-export function clashes(rules: BookingRules, start: Date, minutes: number, blocks: readonly Block[]) {
+export function clashes(rules: BookingRules, start: Date, minutes: number, blocks: readonly Busy[]) {
   const until = addMinutes(start, minutes + rules.bufferMinutes).getTime();
   return blocks.some(
     (block) => block.start.getTime() < until && start.getTime() < block.blockedUntil.getTime(),
@@ -213,7 +216,7 @@ export function allowedLengths(
 export const shortest = (rules: BookingRules) => ceilTo(rules.minMinutes, rules.slotMinutes);
 
 /** Whether a booking of exactly `minutes` fits at `start`: opening hours and the calendar (buffers included). */
-export const fits = (rules: BookingRules, start: Date, minutes: number, blocks: readonly Block[]) =>
+export const fits = (rules: BookingRules, start: Date, minutes: number, blocks: readonly Busy[]) =>
   withinHours(rules.hours, start, addMinutes(start, minutes)) && !clashes(rules, start, minutes, blocks);
 
 /** '30-minute', '60-minute': a slot's length as an adjective. */

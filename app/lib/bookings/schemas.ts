@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { addDays, labClock, labTime, parseLabDay } from './time';
-import { MAX_BOOKING_NOTE, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
+import { MAX_BOOKING_NOTE, MAX_EQUIVALENT_GROUP, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
 import { slugify } from '../slug';
 
 /** An inductor or admin signs a member off: the member by username (typed) or id (a request's row). */
@@ -123,6 +123,8 @@ export const ResourceFormSchema = z
     statusReason: text('Reason', 300).optional(),
     /** 'Also cancel those bookings': the upcoming bookings of a resource going out of service */
     alsoCancel: z.boolean().default(false),
+    /** machines with the same group are equivalents: 'Find the next free time' searches them all */
+    equivalentGroup: text('Group of equivalent machines', MAX_EQUIVALENT_GROUP).default(''),
     slotMinutes: z
       .number({ required_error: 'Slot length is required', invalid_type_error: 'Choose a slot length' })
       .refine((value) => (SLOT_LENGTHS as readonly number[]).includes(value), 'Choose 15, 30 or 60 minutes'),
@@ -357,6 +359,21 @@ export const BookSchema = z.object({
     .positive('Choose a length.')
     .max(7 * 1440, 'Choose a length.'),
   note: text('Note', MAX_BOOKING_NOTE).default(''),
+});
+
+/**
+ * 'Find the next free time' (its page's GET form, and /api): a length in whole minutes, which must
+ * then be one of the resource's (lengthChoiceText() says which when it is not).
+ */
+export const NextFreeQuerySchema = z.object({
+  minutes: z
+    .string({ required_error: 'Choose a length.' })
+    .trim()
+    .regex(/^\d{1,5}$/, 'Choose a length in whole minutes.')
+    .transform(Number)
+    .describe(
+      'the booking’s length: one of the resource’s (min_minutes to max_minutes in slot_minutes steps)',
+    ),
 });
 
 /** /bookings: 'Reset link' makes a new calendar feed address. */

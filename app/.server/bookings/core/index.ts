@@ -24,6 +24,7 @@ import {
 import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-in';
 import { historyOf } from './events';
 import { memberBookings, ownBooking } from './mine';
+import { nextFree } from './next-free';
 import { cancelForLab, exportDay, inTheLabNow, staffBookings, type StaffFilters } from './staff';
 
 export type { BookOutcome, CancelOutcome };
@@ -52,6 +53,11 @@ export function coreIn(db: Kysely<Database>) {
      */
     startOptions: (resource: Resource, start: Date, userId: string, now?: Date) =>
       startOptions(db, resource, start, userId, now),
+    /**
+     * 'Find the next free time': the earliest starts of a booking of `minutes` on the resource and
+     * its equivalents, each by its own rules and calendar (a member's limits left to the confirm page).
+     */
+    nextFree: (resource: Resource, minutes: number, now?: Date) => nextFree(db, resource, minutes, now),
 
     /** The histories of the member's bookings `ids` (events, oldest first), by booking. */
     history: (ids: string[]) => historyOf(db, ids),

@@ -116,6 +116,7 @@ export const toResource = (row: ResourceRow): Resource => ({
   photo: row.photo_id ? { id: row.photo_id } : null,
   status: row.status === 'out_of_service' ? 'out_of_service' : 'available',
   statusReason: row.status_reason,
+  equivalentGroup: row.equivalent_group,
   induction:
     row.induction_id && row.induction_slug && row.induction_name
       ? { id: row.induction_id, slug: row.induction_slug, name: row.induction_name }

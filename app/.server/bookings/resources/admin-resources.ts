@@ -121,6 +121,7 @@ export async function saveResource(
         status_since:
           form.status !== 'out_of_service' ? null : existing?.status === 'out_of_service' ? undefined : now,
         induction_id: form.induction || null,
+        equivalent_group: form.equivalentGroup,
         credit_id: credit ? credit.id : null,
         credits_per_hour: credit ? (form.creditsPerHour ?? 0) : 0,
         ...rulesColumns(rulesFromForm(form)),
@@ -147,6 +148,7 @@ export async function saveResource(
               ...values,
               photoId,
               statusReason: values.status_reason,
+              equivalentGroup: values.equivalent_group,
               induction: induction?.name ?? null,
               cost: credit ? costText({ credit: toCredit(credit), perHour: form.creditsPerHour ?? 0 }) : null,
               rules: rulesFromForm(form),

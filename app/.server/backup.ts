@@ -40,6 +40,7 @@ export const TABLES = [
   'credits',
   'resources',
   'inductors',
+  'approvers',
   'member_inductions',
   'induction_requests',
   'bookings',

@@ -35,6 +35,7 @@ describe('the list of job kinds', () => {
       'reminder',
       'induction-expiry',
       'credits-settle',
+      'request-expire',
       'housekeeping',
     ]);
     for (const kind of JOB_KINDS) {

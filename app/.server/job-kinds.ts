@@ -78,6 +78,16 @@ export const JOB_KINDS = [
     handler: ({ payload }) => bookings.credits.settleEnded(payload.bookingId),
     policy: FIVE_TRIES,
   }),
+  /** Expires a request nobody decided by its deadline (queued for it; a decision first changes nothing). */
+  defineKind({
+    name: 'request-expire',
+    title: 'Requests nobody decided by their deadline, expired',
+    payload: z.object({ bookingId: z.string() }),
+    handler: async ({ payload }) => {
+      await bookings.approvals.expire(payload.bookingId);
+    },
+    policy: FIVE_TRIES,
+  }),
   /**
    * The database's hourly sweeps (expired API tokens; ended sessions, passed rate-limit windows,
    * codes and finished jobs: retention.ts), keyed by the lab's hour ('housekeeping:2026-12-01T03')

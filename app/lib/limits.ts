@@ -15,3 +15,6 @@ export const MAX_EQUIVALENT_GROUP = 60;
 export const DEFAULT_GRACE_MINUTES = 15;
 /** An admin's reason for removing a post, which its author reads (docs/product.md §8). */
 export const POST_REMOVAL_REASON_MAX = 500;
+
+/** The longest answer to one of a resource's questions (a request for approval). */
+export const MAX_ANSWER = 1000;

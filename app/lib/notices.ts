@@ -28,6 +28,8 @@ export function loginErrorText(key: string | null): string | null {
 const bookingNotices = {
   booked: 'Booking confirmed.',
   cancelled: 'Booking cancelled.',
+  requested: 'Request sent. The slot is held for you until an approver decides; you will get an e-mail.',
+  withdrawn: 'Request withdrawn.',
   changed: 'Booking changed.',
   released:
     'Booking released: the slot is free for others. It counts as a late cancel unless someone books it.',

@@ -35,12 +35,17 @@ export const headers = () => SECRET_PAGE_CACHE;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
   // By the terms the booking was made under, not its resource's of today.
+  // A request waiting for approval is withdrawn at any time before an approver decides.
+  const pending = booking.status === 'pending';
   const refusal =
     booking.status === 'cancelled'
       ? 'This booking is already cancelled.'
-      : (cancelRefusal(booking.terms, new Date(booking.start), new Date())?.message ?? null);
+      : pending
+        ? null
+        : (cancelRefusal(booking.terms, new Date(booking.start), new Date())?.message ?? null);
   return {
     booking: { resource: booking.resource, when: whenText(booking), note: booking.note },
+    request: pending,
     refusal,
     // Past the cutoff, not begun: it can still be given back (as /bookings offers it).
     releasable: openActions(booking, booking.terms, new Date()).release,
@@ -76,11 +81,13 @@ async function end(intent: 'cancel' | 'release', bookingId: string, userId: stri
     return answer(intent, formError('This booking is already cancelled.'), { status: 409 });
   if (outcome.status === 'refused')
     return answer(intent, formError(outcome.refusal.message), { status: refusalStatus(outcome.refusal) });
-  return redirect(`/bookings?notice=${intent === 'release' ? 'released' : 'cancelled'}`);
+  // A request keeps the deadline it had: it was withdrawn, not cancelled.
+  const notice = intent === 'release' ? 'released' : outcome.booking.holdUntil ? 'withdrawn' : 'cancelled';
+  return redirect(`/bookings?notice=${notice}`);
 }
 
 export default function CancelBooking() {
-  const { booking, refusal, releasable } = useLoaderData<typeof loader>();
+  const { booking, refusal, releasable, request } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   // The page shows one of the two forms; each takes only its own answer. A refusal of the other
   // (the cutoff passed while it was open) is the page's own refusal above, from the loader.
@@ -90,7 +97,7 @@ export default function CancelBooking() {
   return (
     <main id="main" className="page narrow-page">
       <div className="card narrow-card">
-        <h1>Cancel booking</h1>
+        <h1>{request ? 'Withdraw request' : 'Cancel booking'}</h1>
         <FormBanner errors={answerFor(answered, null)?.result.error?.['']} />
         <dl className="facts booking-facts">
           <dt>Machine</dt>
@@ -135,13 +142,17 @@ export default function CancelBooking() {
           <Form method="post" {...getFormProps(cancelForm)}>
             <FormBanner id={cancelForm.errorId} errors={cancelForm.errors} />
             <input type="hidden" name="intent" value="cancel" />
-            <p>Are you sure you want to cancel this booking?</p>
+            <p>
+              {request
+                ? 'Are you sure you want to withdraw this request? The slot is freed for others.'
+                : 'Are you sure you want to cancel this booking?'}
+            </p>
             <div className="button-row">
               <Link to="/bookings" className="button button-secondary">
-                Keep booking
+                {request ? 'Keep request' : 'Keep booking'}
               </Link>
               <button type="submit" className="button button-danger" disabled={busy}>
-                {busy ? 'Cancelling...' : 'Cancel booking'}
+                {busy ? 'Cancelling...' : request ? 'Withdraw request' : 'Cancel booking'}
               </button>
             </div>
           </Form>

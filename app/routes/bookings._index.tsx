@@ -28,6 +28,7 @@ import { FormBanner } from '~/components/forms';
 import { lazyForm } from '~/components/lazy-form';
 import { BookingFacts } from '~/components/booking-facts';
 import { openActions } from '~/lib/bookings/actions';
+import { requestText } from '~/lib/bookings/approvals';
 import { checkInWindowText } from '~/lib/bookings/check-in';
 import { eventText, inductionStatusText, statusText, whenText } from '~/lib/bookings/format';
 import type { Booking } from '~/lib/bookings/models';
@@ -72,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     note: booking.note,
     bookedBy: booking.bookedBy,
     status: booking.status,
-    statusText: statusText(booking.status),
+    statusText: requestText(booking) ?? statusText(booking.status),
     history: (history.get(booking.id) ?? []).map(eventText),
   });
   return {
@@ -86,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           change: open.change,
           cancel: open.cancel,
           release: open.release,
+          withdraw: open.withdraw,
           checkIn: open.checkIn,
           checkOut: open.checkOut,
           // Why 'Release this booking' and not 'Cancel booking'.
@@ -305,7 +307,14 @@ function BookingLinks({
     id: string;
     resource: { slug: string; name: string };
     when: string;
-    open: { change: boolean; cancel: boolean; release: boolean; checkIn: boolean; checkOut: boolean } | null;
+    open: {
+      change: boolean;
+      cancel: boolean;
+      release: boolean;
+      withdraw: boolean;
+      checkIn: boolean;
+      checkOut: boolean;
+    } | null;
   };
 }) {
   const { open } = booking;
@@ -342,6 +351,16 @@ function BookingLinks({
         aria-label={`Cancel booking of ${which}`}
       >
         Cancel booking
+      </Link>
+    ) : null,
+    open.withdraw ? (
+      <Link
+        key="withdraw"
+        to={`/bookings/${booking.id}/cancel`}
+        className={button}
+        aria-label={`Withdraw request for ${which}`}
+      >
+        Withdraw request
       </Link>
     ) : null,
     open.release ? (

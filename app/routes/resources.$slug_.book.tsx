@@ -21,11 +21,12 @@ import {
 } from '~/.server';
 import { ErrorList, Field, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
-import { MAX_BOOKING_NOTE } from '~/lib/limits';
+import { MAX_ANSWER, MAX_BOOKING_NOTE } from '~/lib/limits';
 import { refusalStatus } from '~/lib/bookings/rules';
 import { duration, labClock, labDayOf, longDayName, shortDayName } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 import { holdText } from '~/lib/bookings/credits';
+import { heldUntilText, requestDeadline } from '~/lib/bookings/approvals';
 import { useState } from 'react';
 import type { z } from 'zod';
 
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const calendarLink = `/resources/${resource.slug}${start ? `?from=${labDayOf(start)}` : ''}`;
   // A note typed before a lost race comes back with a nearby start's link.
   const note = (url.searchParams.get('note') ?? '').slice(0, MAX_BOOKING_NOTE);
-  const page = { resource: { slug: resource.slug, name: resource.name }, calendarLink, note };
+  const page = { resource: { slug: resource.slug, name: resource.name }, calendarLink, note, approval: null };
   if (!start)
     return data(
       {
@@ -85,6 +86,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refusal: options.refusal,
     // What a booking would hold, for the text under the length (null: it costs nothing).
     credits: resource.cost && have !== null ? { cost: resource.cost, have } : null,
+    // A resource that needs approval: its questions, and until when a request made now holds the slot.
+    approval: resource.approval
+      ? {
+          questions: resource.approval.questions,
+          heldUntil: heldUntilText(requestDeadline(start, new Date())),
+        }
+      : null,
   };
 }
 
@@ -94,17 +102,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!formData) return tooLarge(FORM_LIMITS.text);
   const submission = parseWithZod(formData, { schema: BookSchema });
   if (submission.status !== 'success') return formReply(submission.reply());
-  const { start, minutes, note } = submission.value;
+  const { start, minutes, note, answers } = submission.value;
+  // Every question of a resource that needs approval is answered (an absent one has no item).
+  const questions = resource.approval?.questions ?? [];
+  const unanswered = questions.flatMap((_, index) => (answers[index] ? [] : [`answers[${index}]`]));
+  if (unanswered.length)
+    return formReply(
+      submission.reply({
+        fieldErrors: Object.fromEntries(unanswered.map((name) => [name, ['Answer this question.']])),
+      }),
+    );
   const outcome = await bookings.book({
     resourceId: resource.id,
     userId: user.id,
     start: new Date(start),
     minutes,
     note,
+    answers,
   });
   switch (outcome.status) {
     case 'booked':
-      return redirect('/bookings?notice=booked');
+      return redirect(`/bookings?notice=${outcome.booking.status === 'pending' ? 'requested' : 'booked'}`);
     case 'refused': {
       const { field, message } = outcome.refusal;
       return formReply(
@@ -142,12 +160,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ConfirmBooking() {
-  const { resource, start, lengths, refusal, calendarLink, note, credits } = useLoaderData<typeof loader>();
+  const { resource, start, lengths, refusal, calendarLink, note, credits, approval } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsPending();
   const [form, fields] = useForm<z.input<typeof BookSchema>>({
     lastResult: answer?.result,
-    defaultValue: { start: start?.iso, minutes: lengths[0]?.minutes, note },
+    defaultValue: {
+      start: start?.iso,
+      minutes: lengths[0]?.minutes,
+      note,
+      answers: approval?.questions.map(() => ''),
+    },
     shouldValidate: 'onSubmit',
   });
   // Only the 'taken' answer carries the free starts nearby, and the note they keep.
@@ -159,6 +183,7 @@ export default function ConfirmBooking() {
   // Said once: after a refusal for the same length, the error next to the field says it.
   const holdWords = credits ? holdText(credits.cost, minutes, credits.have) : null;
   const hold = holdWords && !fields.minutes.errors?.includes(holdWords) ? holdWords : null;
+  const answerFields = fields.answers.getFieldList();
   return (
     <main id="main" className="page narrow-page">
       <div className="card narrow-card">
@@ -179,6 +204,7 @@ export default function ConfirmBooking() {
             </>
           ) : null}
         </dl>
+        {approval && start && !refusal ? <p className="approval-hold">{approval.heldUntil}</p> : null}
         {refusal || !start ? (
           <>
             <FormBanner errors={[refusal?.message ?? 'Choose a start time from the calendar.']} />
@@ -226,6 +252,17 @@ export default function ConfirmBooking() {
               ) : null}
               <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />
             </div>
+            {approval?.questions.map((question, index) =>
+              answerFields[index] ? (
+                <Field
+                  key={question}
+                  label={question}
+                  field={answerFields[index]}
+                  required
+                  textareaProps={{ ...getTextareaProps(answerFields[index]), rows: 2, maxLength: MAX_ANSWER }}
+                />
+              ) : null,
+            )}
             <Field
               label="Note (optional)"
               field={fields.note}
@@ -237,7 +274,13 @@ export default function ConfirmBooking() {
                 Back
               </Link>
               <button type="submit" className="button" disabled={busy}>
-                {busy ? 'Booking...' : 'Confirm booking'}
+                {approval
+                  ? busy
+                    ? 'Requesting...'
+                    : 'Request booking'
+                  : busy
+                    ? 'Booking...'
+                    : 'Confirm booking'}
               </button>
             </div>
           </Form>

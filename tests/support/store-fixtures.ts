@@ -84,6 +84,7 @@ export async function newResource(
     name = 'Test Printer',
     cost = null,
     equivalentGroup = '',
+    approval = null,
   }: {
     rules?: Partial<BookingRules>;
     induction?: string | null;
@@ -92,6 +93,8 @@ export async function newResource(
     cost?: { creditId: string; perHour: number } | null;
     /** machines of one group are equivalents ('Find the next free time' searches them all) */
     equivalentGroup?: string;
+    /** a booking is a request an approver decides, after these questions */
+    approval?: string[] | null;
   } = {},
 ) {
   const id = crypto.randomUUID();
@@ -107,6 +110,8 @@ export async function newResource(
       credit_id: cost?.creditId ?? null,
       credits_per_hour: cost?.perHour ?? 0,
       equivalent_group: equivalentGroup,
+      approval_required: approval ? 1 : 0,
+      approval_questions: (approval ?? []).join('\n'),
       created_at: nowIso(),
       updated_at: nowIso(),
       ...rulesColumns({ ...OPEN_RULES, ...rules }),

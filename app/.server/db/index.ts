@@ -39,6 +39,7 @@ import * as bookingTerms from './migrations/017-booking-terms';
 import * as strikeDeclines from './migrations/018-strike-declines';
 import * as eventKinds from './migrations/019-event-kinds';
 import * as credits from './migrations/020-credits';
+import * as approvals from './migrations/021-approvals';
 import * as equivalents from './migrations/022-equivalents';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '018-strike-declines': strikeDeclines,
   '019-event-kinds': eventKinds,
   '020-credits': credits,
+  '021-approvals': approvals,
   '022-equivalents': equivalents,
 };
 

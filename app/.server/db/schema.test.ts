@@ -85,6 +85,6 @@ test('booking_events holds every kind and actor the lifecycle writes, and refuse
       .execute();
   for (const kind of EVENT_KINDS) await event(kind, 'lab');
   for (const actor of ['member', 'lab', 'admin CLI', '@ada']) await event('booked', actor);
-  await expect(event('approved', 'lab')).rejects.toThrow(/booking_events/);
+  await expect(event('bumped', 'lab')).rejects.toThrow(/booking_events/);
   await expect(event('booked', 'someone')).rejects.toThrow(/booking_events/);
 });

@@ -197,6 +197,10 @@ export interface ResourcesTable {
   check_in_required: Generated<number>;
   grace_minutes: Generated<number>;
   induction_id: string | null;
+  /** 1: a booking is a request an approver decides (migration 021) */
+  approval_required: Generated<number>;
+  /** asked on the confirm page, one per line */
+  approval_questions: Generated<string>;
   slot_minutes: number;
   min_minutes: number;
   max_minutes: number;
@@ -211,7 +215,7 @@ export interface ResourcesTable {
   /** what a booking costs (migration 020): credits_per_hour of this credit; null: nothing */
   credit_id: Generated<string | null>;
   credits_per_hour: Generated<number>;
-  /** machines with the same non-empty name are equivalents: 'Find the next free time' searches all (022) */
+  /** machines with the same non-empty name are equivalent: 'Find the next free time' searches all (022) */
   equivalent_group: Generated<string>;
   position: Generated<number>;
   created_at: string;
@@ -230,6 +234,14 @@ export interface InductionsTable {
 }
 
 /** Members an admin named to sign others off for an induction. */
+/** Who decides a resource's requests (migration 021); admins decide any. */
+export interface ApproversTable {
+  resource_id: string;
+  user_id: string;
+  appointed_by: string;
+  appointed_at: string;
+}
+
 export interface InductorsTable {
   induction_id: string;
   user_id: string;
@@ -292,6 +304,14 @@ export interface BookingsTable {
   cancel_cutoff_minutes: Generated<number>;
   /** null: no check-in */
   check_in_grace_minutes: Generated<number | null>;
+  /** until when a pending request or an offer holds its time (migration 021) */
+  hold_until: Generated<string | null>;
+  /** the answers to the resource's questions, JSON [{ question, answer }] */
+  answers: Generated<string>;
+  /** who decided a request ('@approver', or 'lab' when it expired), when, and a decline's reason */
+  decided_by: Generated<string | null>;
+  decided_at: Generated<string | null>;
+  decision_reason: Generated<string>;
 }
 
 /** A booking's history (migration 014), appended in the transaction of each change. */
@@ -431,6 +451,7 @@ export interface Database {
   resources: ResourcesTable;
   inductions: InductionsTable;
   inductors: InductorsTable;
+  approvers: ApproversTable;
   member_inductions: MemberInductionsTable;
   induction_requests: InductionRequestsTable;
   bookings: BookingsTable;

@@ -11,7 +11,7 @@ import { addDays, labDayOf, parseLabDay } from '~/lib/bookings/time';
 import { bookableLengths, lengthChoiceText } from '~/lib/bookings/next-free';
 import { NextFreeQuerySchema } from '~/lib/bookings/schemas';
 import type { Call, Endpoint } from './endpoints';
-import { RestError } from './errors';
+import { Accepted, RestError } from './errors';
 import * as S from './schemas';
 import { accountForToken } from './tokens';
 
@@ -29,6 +29,8 @@ const toResourceOut = (resource: Resource): z.infer<typeof S.ResourceOutSchema> 
     status: resource.status,
     status_reason: resource.statusReason,
     induction: resource.induction ? { slug: resource.induction.slug, name: resource.induction.name } : null,
+    approval_required: resource.approval !== null,
+    questions: resource.approval?.questions ?? [],
     rules: {
       slot_minutes: rules.slotMinutes,
       min_minutes: rules.minMinutes,
@@ -60,6 +62,8 @@ const toBookingOut = (booking: Booking): z.infer<typeof S.BookingOutSchema> => (
   end: booking.end,
   note: booking.note,
   status: booking.status,
+  hold_until: booking.holdUntil,
+  decision_reason: booking.decisionReason,
   created_at: booking.createdAt,
   cancelled_at: booking.cancelledAt,
 });
@@ -184,20 +188,35 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
     body: S.BookBodySchema,
     answer: S.BookingOutSchema,
     created: true,
+    accepted:
+      'a resource that needs approval (`approval_required`): a request with `status: "pending"`, holding the slot until `hold_until` for an approver to decide',
     errors: [404, 409, 422],
     async handle(call) {
       const { body } = call;
       const resource = await resourceOf(body.resource);
+      const questions = resource.approval?.questions ?? [];
+      if (body.answers.length !== questions.length)
+        throw new RestError(
+          422,
+          'invalid-input',
+          `answers: Answer each of the ${questions.length} questions`,
+          {
+            answers: [`Answer each of the ${questions.length} questions`],
+          },
+        );
       const outcome = await bookings.book({
         resourceId: resource.id,
         userId: member(call).id,
         start: new Date(body.start),
         minutes: body.minutes,
         note: body.note,
+        answers: body.answers,
       });
       switch (outcome.status) {
         case 'booked':
-          return toBookingOut(outcome.booking);
+          return outcome.booking.status === 'pending'
+            ? new Accepted(toBookingOut(outcome.booking))
+            : toBookingOut(outcome.booking);
         case 'refused':
           throw refusedError(outcome.refusal);
         case 'taken': {

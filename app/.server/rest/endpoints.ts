@@ -67,6 +67,8 @@ export interface Endpoint<Body = unknown> {
   answer: z.ZodTypeAny | 'file';
   /** answers 201 Created instead of 200 */
   created?: true;
+  /** when it may answer 202 Accepted instead (the handler returns an Accepted) */
+  accepted?: string;
   /** error statuses this call can answer besides 400/401/413/415/429/500 that any call may */
   errors?: number[];
   handle(call: Call<Body>): Promise<unknown>;

@@ -14,3 +14,8 @@ export class RestError extends Error {
     super(message);
   }
 }
+
+/** A success that is not done yet (a booking request waiting for approval): 202 Accepted. */
+export class Accepted {
+  constructor(readonly body: unknown) {}
+}

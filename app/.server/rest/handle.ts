@@ -9,6 +9,7 @@ import { config } from '../config';
 import { FORM_LIMITS, readText } from '../forms';
 import { FieldError } from '~/lib/models';
 import { ENDPOINTS, RestError, type Call, type Endpoint } from './endpoints';
+import { Accepted } from './errors';
 import { openApiDocument } from './openapi';
 import { accountForToken, bearerToken } from './tokens';
 
@@ -169,6 +170,7 @@ export async function handleApi(request: Request, context: AppLoadContext, path:
       for (const [name, value] of Object.entries(cors)) result.headers.set(name, value);
       return result;
     }
+    if (result instanceof Accepted) return json(result.body, 202, cors);
     return json(result, endpoint.created ? 201 : 200, cors);
   } catch (error) {
     const known =

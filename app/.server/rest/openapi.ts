@@ -93,6 +93,14 @@ function operation(endpoint: Endpoint<never>) {
             ? { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } }
             : { 'application/json': { schema: jsonSchema(endpoint.answer) } },
       },
+      ...(endpoint.accepted && endpoint.answer !== 'file'
+        ? {
+            '202': {
+              description: `Accepted: ${endpoint.accepted}`,
+              content: { 'application/json': { schema: jsonSchema(endpoint.answer) } },
+            },
+          }
+        : {}),
       ...Object.fromEntries(
         [...statuses].sort().map((status) => [String(status), { $ref: `#/components/responses/E${status}` }]),
       ),

@@ -186,6 +186,10 @@ export const ResourceOutSchema = z.object({
   status: z.enum(['available', 'out_of_service']),
   status_reason: z.string().describe('why it is out of service; empty when available'),
   induction: z.object({ slug: z.string(), name: z.string() }).nullable().describe('the induction it needs'),
+  approval_required: z
+    .boolean()
+    .describe('a booking is a request an approver decides (POST /bookings answers 202, `pending`)'),
+  questions: z.array(z.string()).describe('asked of a request: POST /bookings takes an answer to each'),
   rules: z.object({
     slot_minutes: z.number().int(),
     min_minutes: z.number().int(),
@@ -263,8 +267,25 @@ export const BookingOutSchema = z.object({
   end: z.string().describe('ISO 8601, UTC'),
   note: z.string(),
   status: z
-    .enum(['active', 'checked_in', 'checked_out', 'no_show', 'cancelled'])
-    .describe('checked_out: ended early; no_show: released, nobody checked in'),
+    .enum([
+      'active',
+      'checked_in',
+      'checked_out',
+      'no_show',
+      'cancelled',
+      'pending',
+      'offered',
+      'declined',
+      'expired',
+    ])
+    .describe(
+      'checked_out: ended early; no_show: released, nobody checked in; pending: a request waiting for approval until `hold_until`; offered: freed time held for the caller until `hold_until`; declined, expired: a request or an offer that ended',
+    ),
+  hold_until: z
+    .string()
+    .nullable()
+    .describe('ISO 8601, UTC: until when a pending request or an offer holds its time; null otherwise'),
+  decision_reason: z.string().describe('why an approver declined the request; empty otherwise'),
   created_at: z.string(),
   cancelled_at: z.string().nullable(),
 });
@@ -319,5 +340,12 @@ export const BookBodySchema = z
       .positive('Must be a number of minutes')
       .max(14 * 24 * 60),
     note: z.string().trim().max(500, 'A note has at most 500 characters').default(''),
+    answers: z
+      .array(
+        z.string().trim().min(1, 'Answer every question').max(1000, 'An answer has at most 1000 characters'),
+      )
+      .max(20)
+      .default([])
+      .describe('for a resource that needs approval: an answer to each of its `questions`, in their order'),
   })
   .strict();

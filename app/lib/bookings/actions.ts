@@ -15,6 +15,8 @@ export interface OpenActions {
   cancel: boolean;
   /** past the cutoff and not begun: 'Release this booking', a late cancel */
   release: boolean;
+  /** a request waiting for approval: 'Withdraw request', at any time */
+  withdraw: boolean;
   /** a machine that needs check-in, inside the check-in window */
   checkIn: boolean;
   /** checked in: 'Check out' ends it early */
@@ -39,6 +41,7 @@ export function openActions(
     change: active && cutoff === null,
     cancel: active && cutoff === null,
     release: active && cutoff !== null && start > now,
+    withdraw: booking.status === 'pending',
     checkIn: grace !== null && checkInRefusal(booking, grace, now) === null,
     checkOut: booking.status === 'checked_in',
     cutoff,

@@ -15,7 +15,7 @@ export interface CalendarEvent {
   description?: string;
   location?: string;
   url?: string;
-  status: 'CONFIRMED' | 'CANCELLED';
+  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
   /** when the event last changed (LAST-MODIFIED, and DTSTAMP) */
   updatedAt: string;
   createdAt?: string;

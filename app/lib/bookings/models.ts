@@ -64,6 +64,8 @@ export interface Resource {
   ownMaxUpcoming: number | null;
   /** what a booking costs per hour, in which credit; null: nothing */
   cost: Cost | null;
+  /** a booking is a request an approver decides, after these questions (null: booked at once) */
+  approval: { questions: string[] } | null;
 }
 
 export interface Booking {
@@ -89,6 +91,12 @@ export interface Booking {
   releasedAt: string | null;
   /** the terms it was made under, whatever its resource says since */
   terms: BookingTerms;
+  /** until when a request or an offer holds its time (null: neither) */
+  holdUntil: string | null;
+  answers: Answer[];
+  /** '@approver' or 'lab' (expired), and a decline's reason */
+  decidedBy: string | null;
+  decisionReason: string;
 }
 
 /**
@@ -125,6 +133,13 @@ export const EVENT_KINDS = [
   'strike',
   'waived',
   'reminded',
+  'requested',
+  'approved',
+  'declined',
+  'expired',
+  'offered',
+  'accepted',
+  'passed',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -133,18 +148,49 @@ export type EventActor = 'member' | 'lab' | 'admin CLI' | `@${string}`;
 
 /**
  * 'active' (booked), 'checked_in', 'checked_out' (ended early), 'no_show' (released: nobody
- * checked in), 'cancelled'. Every status but 'cancelled' held the machine (HOLDING).
+ * checked in), 'cancelled'; 'pending' (a request waiting for approval) and 'offered' (freed time
+ * held for the next in line) until `holdUntil`, then 'active', or 'declined' (an approver said no,
+ * or the member passed) or 'expired' (not decided or not taken in time). Every status but the
+ * three that gave their time back (FREED) held the machine (HOLDING).
  */
-export type BookingStatus = 'active' | 'checked_in' | 'checked_out' | 'no_show' | 'cancelled';
+export type BookingStatus =
+  | 'active'
+  | 'checked_in'
+  | 'checked_out'
+  | 'no_show'
+  | 'cancelled'
+  | 'pending'
+  | 'offered'
+  | 'declined'
+  | 'expired';
+
+/** The statuses that gave their time back: the clash guarantee ignores these (migration 021). */
+export const FREED = ['cancelled', 'declined', 'expired'] as const satisfies BookingStatus[];
 
 /** The statuses that held the machine: the clash guarantee, calendars, feeds and limits read these. */
-export const HOLDING = ['active', 'checked_in', 'checked_out', 'no_show'] as const satisfies BookingStatus[];
+export const HOLDING = [
+  'active',
+  'checked_in',
+  'checked_out',
+  'no_show',
+  'pending',
+  'offered',
+] as const satisfies BookingStatus[];
 
 /** The statuses of a booking not over yet: what counts as upcoming (and may still be used). */
-export const OPEN = ['active', 'checked_in'] as const satisfies BookingStatus[];
+export const OPEN = ['active', 'checked_in', 'pending', 'offered'] as const satisfies BookingStatus[];
+
+/** The statuses a cancel (the member's, or the lab's) acts on: nobody is at the machine yet. */
+export const CANCELLABLE = ['active', 'pending', 'offered'] as const satisfies BookingStatus[];
 
 export const isOpen = (booking: Pick<Booking, 'status'>) =>
-  booking.status === 'active' || booking.status === 'checked_in';
+  (OPEN as readonly BookingStatus[]).includes(booking.status);
+
+/** An answer to one of a resource's questions, kept with the request. */
+export interface Answer {
+  question: string;
+  answer: string;
+}
 
 /**
  * When a booking stopped holding the machine (before its buffer): its end, or earlier when it was

@@ -32,7 +32,27 @@ describe('BookSchema', () => {
         start: '2026-12-01T10:00:00.000Z',
         minutes: 90,
         note: 'PLA bracket',
+        answers: [],
       });
+  });
+
+  test('a request’s answers are each required, trimmed, in their order', () => {
+    const answered = parseWithZod(
+      form({
+        start: '2026-12-01T10:00:00.000Z',
+        minutes: '60',
+        'answers[0]': ' E. coli ',
+        'answers[1]': 'Autoclave',
+      }),
+      { schema: BookSchema },
+    );
+    expect(answered.status === 'success' && answered.value.answers).toEqual(['E. coli', 'Autoclave']);
+    const blank = parseWithZod(
+      form({ start: '2026-12-01T10:00:00.000Z', minutes: '60', 'answers[0]': 'E. coli', 'answers[1]': '  ' }),
+      { schema: BookSchema },
+    );
+    expect(blank.status).toBe('error');
+    expect(blank.reply().error?.['answers[1]']).toEqual(['Answer this question.']);
   });
 
   test('the note is optional', () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { addDays, labClock, labTime, parseLabDay } from './time';
-import { MAX_BOOKING_NOTE, MAX_EQUIVALENT_GROUP, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
+import { MAX_ANSWER, MAX_BOOKING_NOTE, MAX_EQUIVALENT_GROUP, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
 import { slugify } from '../slug';
 
 /** An inductor or admin signs a member off: the member by username (typed) or id (a request's row). */
@@ -359,6 +359,17 @@ export const BookSchema = z.object({
     .positive('Choose a length.')
     .max(7 * 1440, 'Choose a length.'),
   note: text('Note', MAX_BOOKING_NOTE).default(''),
+  /** a resource that needs approval: the answers to its questions, in their order (each required) */
+  answers: z
+    .array(
+      z
+        .string({ required_error: 'Answer this question.' })
+        .trim()
+        .min(1, 'Answer this question.')
+        .max(MAX_ANSWER, `An answer has at most ${MAX_ANSWER} characters.`),
+    )
+    .max(20)
+    .default([]),
 });
 
 /**

@@ -7,6 +7,7 @@ import { allowedLengths, atLimitText, limitRefusal, timeRefusal, type Refusal } 
 import { inTheWay, weekOfSlots, type Day } from '~/lib/bookings/slots';
 import { addDays, addMinutes, DAY_MS, labTime, type LabDay } from '~/lib/bookings/time';
 import { memberHolds, standingRefusal } from './book';
+import { requestRefusal } from '~/lib/bookings/approvals';
 import { calendarBlocks } from './rows';
 
 /** A week of a resource's calendar from `from` (a lab day), the viewer's own bookings marked. */
@@ -50,6 +51,8 @@ export async function startOptions(
   if (standing) return { lengths: [], refusal: standing };
   const refusal = timeRefusal(rules, start, rules.minMinutes, now);
   if (refusal && refusal.rule !== 'hours' && refusal.rule !== 'length') return { lengths: [], refusal };
+  const tooLate = resource.approval ? requestRefusal(start, now) : null;
+  if (tooLate) return { lengths: [], refusal: tooLate };
   const [blocks, holds] = await Promise.all([
     calendarBlocks(
       db,

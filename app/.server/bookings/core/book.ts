@@ -5,7 +5,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { actorName, type Actor } from '../../audit';
-import { heldUntil, HOLDING, OPEN, termsOf, type Booking, type Resource } from '~/lib/bookings/models';
+import {
+  CANCELLABLE,
+  heldUntil,
+  HOLDING,
+  OPEN,
+  termsOf,
+  type Booking,
+  type Resource,
+} from '~/lib/bookings/models';
 import {
   cancelRefusal,
   countingWeek,
@@ -16,6 +24,7 @@ import {
   type Refusal,
 } from '~/lib/bookings/rules';
 import { inTheWay, nearestFree } from '~/lib/bookings/slots';
+import { requestDeadline, requestRefusal } from '~/lib/bookings/approvals';
 import { addMinutes, DAY_MS } from '~/lib/bookings/time';
 import { inductionStanding } from '../inductions/inductions';
 import { transition } from './lifecycle';
@@ -47,10 +56,16 @@ export interface BookRequest {
    * with `override` ('Book anyway'), which the audit entry names.
    */
   onBehalf?: { actor: Actor; reason: string; override?: boolean };
+  /**
+   * the answers to the questions of a resource that needs approval, in their order: the member's
+   * booking there is a request (status 'pending'); an admin's on a member's behalf is not
+   */
+  answers?: string[];
   now?: Date;
 }
 
 export type BookOutcome =
+  /** `booking.status` 'pending': a request, held until `booking.holdUntil` for an approver */
   | { status: 'booked'; booking: Booking }
   /** `overridable`: on behalf, 'Book anyway' would pass this refusal */
   | { status: 'refused'; refusal: Refusal & { overridable?: boolean } }
@@ -103,27 +118,52 @@ export async function book(db: Kysely<Database>, request: BookRequest): Promise<
         const refusal =
           standing ??
           timeRefusal(rules, start, minutes, now) ??
+          (resource.approval ? requestRefusal(start, now) : null) ??
           limitRefusal(rules, minutes, await memberHolds(trx, resource.id, request.userId, start, now));
         if (refusal) return refused(refusal);
+      }
+      const newRow = bookingRow({
+        resourceId: resource.id,
+        kind: 'booking',
+        userId: request.userId,
+        start,
+        end: addMinutes(start, minutes),
+        bufferMinutes: rules.bufferMinutes,
+        note: request.note,
+        bookedBy: onBehalf ? actorName(onBehalf.actor) : null,
+        reason: onBehalf?.reason ?? '',
+        now,
+        terms: termsOf(rules),
+      });
+      if (resource.approval && !onBehalf) {
+        // A request: the slot held (the clash guarantee covers it) until an approver decides.
+        const questions = resource.approval.questions;
+        const answers = questions.map((question, index) => ({
+          question,
+          answer: request.answers?.[index]?.trim() ?? '',
+        }));
+        if (answers.some((item) => !item.answer)) return refused(UNANSWERED);
+        const [booking] = await transition(
+          trx,
+          {
+            to: 'requested',
+            row: {
+              ...newRow,
+              status: 'pending',
+              hold_until: requestDeadline(start, now).toISOString(),
+              answers: JSON.stringify(answers),
+            },
+          },
+          now,
+        );
+        return { status: 'booked', booking } as const;
       }
       const by = onBehalf ? { actor: onBehalf.actor, reason: onBehalf.reason } : ('member' as const);
       const [booking] = await transition(
         trx,
         {
           to: 'booked',
-          row: bookingRow({
-            resourceId: resource.id,
-            kind: 'booking',
-            userId: request.userId,
-            start,
-            end: addMinutes(start, minutes),
-            bufferMinutes: rules.bufferMinutes,
-            note: request.note,
-            bookedBy: onBehalf ? actorName(onBehalf.actor) : null,
-            reason: onBehalf?.reason ?? '',
-            now,
-            terms: termsOf(rules),
-          }),
+          row: newRow,
           by,
           past: onBehalf && standing ? standing.message : undefined,
           override: onBehalf?.override,
@@ -192,6 +232,9 @@ const creditsRefusal = (error: CreditsShort): Refusal => ({
   message: error.message,
 });
 
+/** The pages and the API say which question is unanswered; this is the store's own guard. */
+const UNANSWERED: Refusal = { rule: 'answers', field: null, message: 'Answer every question.' };
+
 const refused = (refusal: Refusal & { overridable?: boolean }) => ({ status: 'refused', refusal }) as const;
 
 const YEAR_MS = 365 * DAY_MS;
@@ -234,12 +277,15 @@ export type CancelOutcome =
   | { status: 'refused'; refusal: Refusal }
   | { status: 'not-found' };
 
-/** The member's own booking `bookingId` while it is active (cancel and release act on no other). */
+/**
+ * The member's own booking `bookingId` while nobody is at the machine: active, or a request or an
+ * offer (cancel and release act on no other).
+ */
 const ownActive = (trx: Kysely<Database>, bookingId: string, userId: string) =>
   selectBookings(trx)
     .where('bookings.id', '=', bookingId)
     .where('bookings.kind', '=', 'booking')
-    .where('bookings.status', '=', 'active')
+    .where('bookings.status', 'in', CANCELLABLE)
     .where('bookings.user_id', '=', userId)
     .executeTakeFirst();
 
@@ -256,8 +302,10 @@ export async function cancelBooking(
   return writeTransaction(db, async (trx) => {
     const row = await ownActive(trx, bookingId, userId);
     if (!row) return { status: 'not-found' } as const;
-    // By the cutoff the booking was made under, not the resource's of today.
-    const refusal = cancelRefusal(toBooking(row).terms, new Date(row.starts_at), now);
+    // By the cutoff the booking was made under, not the resource's of today; a request waiting
+    // for approval is withdrawn at any time.
+    const refusal =
+      row.status === 'pending' ? null : cancelRefusal(toBooking(row).terms, new Date(row.starts_at), now);
     if (refusal) return { status: 'refused', refusal } as const;
     const [changed] = await transition(trx, { to: 'cancelled', bookingIds: [row.id], by: 'member' }, now);
     if (!changed) return { status: 'not-found' } as const;
@@ -287,7 +335,7 @@ export async function releaseLate(
         refusal: { rule: 'started', field: null, message: 'That booking has started.' },
       };
     // Past the cutoff (the rule cancel refuses by): a late cancel, with its strike.
-    const late = cancelRefusal(toBooking(row).terms, start, now) !== null;
+    const late = row.status === 'active' && cancelRefusal(toBooking(row).terms, start, now) !== null;
     const [cancelled] = await transition(
       trx,
       late

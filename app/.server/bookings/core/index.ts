@@ -21,6 +21,7 @@ import {
   type CancelOutcome,
   type ChangeOutcome,
 } from './book';
+import { approversOf, decide, expireRequest, mayDecide, pendingFor, setApprover } from './approvals';
 import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-in';
 import { historyOf } from './events';
 import { memberBookings, ownBooking } from './mine';
@@ -134,6 +135,21 @@ export function coreIn(db: Kysely<Database>) {
       memberBookings(db, userId, options),
   };
 }
+
+/** Requests for resources that need approval: deciding them (/approvals), and their expiry. */
+export const approvalsIn = (db: Kysely<Database>) => ({
+  /** Whether `actor` decides requests (for `resourceId`, or any): an admin, or a named approver. */
+  mayDecide: (actor: InductionActor, resourceId?: string) => mayDecide(db, actor, resourceId),
+  /** The pending requests `actor` may decide, soonest first, with answers and the member's induction. */
+  pending: (actor: InductionActor, now?: Date) => pendingFor(db, actor, now),
+  /** Approves or declines (a reason required) one request: of several at once, one decides. */
+  decide: (input: Parameters<typeof decide>[1]) => queueing(() => decide(db, input)),
+  /** The worker's expiry of a request nobody decided by its deadline. */
+  expire: (bookingId: string, now?: Date) => queueing(() => expireRequest(db, bookingId, now)),
+  /** A resource's named approvers, and naming or un-naming one (admins only: the caller checks). */
+  approversOf: (resourceId: string) => approversOf(db, resourceId),
+  setApprover: (actor: Actor, input: Parameters<typeof setApprover>[2]) => setApprover(db, actor, input),
+});
 
 /** The lab's bookings by resource, day and member, and cancelling one for the lab (/admin/bookings). */
 export const labBookingsIn = (db: Kysely<Database>) => ({

@@ -7,12 +7,26 @@
 import type { Kysely } from 'kysely';
 import { actorName, recordAudit, type Actor } from '../../audit';
 import type { Database } from '../../db/schema';
-import { HOLDING, type Booking, type BookingTerms } from '~/lib/bookings/models';
+import {
+  CANCELLABLE,
+  HOLDING,
+  type Booking,
+  type BookingStatus,
+  type BookingTerms,
+} from '~/lib/bookings/models';
 import { NO_STRIKE_TEXT } from '~/lib/bookings/strikes';
 import { whenText } from '~/lib/bookings/format';
 import { epochMinutes } from '~/lib/bookings/time';
 import { recordEvent, type EventActor, type EventKind } from './events';
-import { queueBookingCancelled, queueBookingConfirmation, queueReleased } from '../notify/mail';
+import {
+  approverMails,
+  queueApprovalRequest,
+  queueBookingCancelled,
+  queueBookingConfirmation,
+  queueReleased,
+  queueRequestEnded,
+  queueRequestReceived,
+} from '../notify/mail';
 import { cancelReminders, queueReminders } from '../notify/reminders';
 import { bookingRow, costOfRow, selectBookings, toBooking } from './rows';
 import { addStrike, waiveRebooked } from '../standing/strikes';
@@ -53,7 +67,14 @@ export type Change =
   /** ended at `ended`; the slot after it (and its buffer) free from `blockEnd` */
   | { to: 'checked-out'; bookingId: string; ended: Date; blockEnd: number }
   /** nobody checked in by the deadline `at`: a no-show, free from `blockEnd` */
-  | { to: 'released'; bookingId: string; at: Date; blockEnd: number };
+  | { to: 'released'; bookingId: string; at: Date; blockEnd: number }
+  /** a request for a resource that needs approval: a new row, pending until its `hold_until` */
+  | { to: 'requested'; row: ReturnType<typeof bookingRow> }
+  /** an approver's decision on a pending request; a decline says why */
+  | { to: 'approved'; bookingId: string; by: { actor: Actor; reason: string } }
+  | { to: 'declined'; bookingId: string; by: { actor: Actor; reason: string } }
+  /** nobody decided a request by its deadline: its slot is free again */
+  | { to: 'expired'; bookingId: string };
 
 type ChangeKind = Change['to'];
 
@@ -66,6 +87,10 @@ const EVENT_OF: Record<ChangeKind, EventKind> = {
   'checked-in': 'checked-in',
   'checked-out': 'checked-out',
   released: 'released',
+  requested: 'requested',
+  approved: 'approved',
+  declined: 'declined',
+  expired: 'expired',
 };
 
 const LATE_RELEASE_REASON = 'released past the cutoff';
@@ -82,12 +107,13 @@ interface Step {
   /** what a booking of its resource costs now (null: nothing), and the resource's slot */
   cost: Cost | null;
   slotMinutes: number;
+  bufferMinutes: number;
   /** 'Book anyway' held less than the booking costs: the refusal it overrode, for the audit */
   creditsShort: string | null;
 }
 
 const byOf = (change: Change): By =>
-  'by' in change ? change.by : change.to === 'released' ? 'lab' : 'member';
+  'by' in change ? change.by : change.to === 'released' || change.to === 'expired' ? 'lab' : 'member';
 
 const staffOf = (change: Change) => {
   const by = byOf(change);
@@ -115,9 +141,31 @@ async function event(trx: Kysely<Database>, change: Change, { booking, now }: St
 /** Reminders follow the time a member's booking holds: queued for it, or cancelled with it. */
 async function reminders(trx: Kysely<Database>, change: Change, { booking, now }: Step) {
   if (booking.kind !== 'booking') return;
-  if (change.to === 'booked' || change.to === 'changed') await queueReminders(trx, booking, now);
+  if (change.to === 'booked' || change.to === 'changed' || change.to === 'approved')
+    await queueReminders(trx, booking, now);
   else if (change.to === 'cancelled' || change.to === 'late-released' || change.to === 'released')
     await cancelReminders(trx, [booking.id], now);
+}
+
+/**
+ * A request's deadline: a job expires it at `hold_until` (the expiry's own guarded update decides
+ * against an approver's at that moment); any decision, or a cancel, ends that job.
+ */
+async function deadline(trx: Kysely<Database>, change: Change, { booking, now }: Step) {
+  if (change.to === 'requested')
+    await enqueue(
+      trx,
+      {
+        kind: 'request-expire',
+        key: `request-expire:${booking.id}`,
+        subject: `booking:${booking.id}`,
+        runAt: new Date(booking.holdUntil!),
+        payload: { bookingId: booking.id },
+      },
+      now,
+    );
+  else if (change.to === 'approved' || change.to === 'declined' || change.to === 'cancelled')
+    await cancelJobs(trx, `booking:${booking.id}`, ['request-expire'], now);
 }
 
 /**
@@ -128,14 +176,14 @@ async function reminders(trx: Kysely<Database>, change: Change, { booking, now }
 async function standing(trx: Kysely<Database>, change: Change, step: Step) {
   const { booking, now } = step;
   const about = `${booking.resource.name}, ${whenText(booking)}`;
-  if (change.to === 'booked' && booking.kind === 'booking')
+  if ((change.to === 'booked' || change.to === 'approved') && booking.kind === 'booking')
     await waiveRebooked(
       trx,
       {
         resourceId: booking.resource.id,
-        userId: change.row.user_id!,
-        blockStart: change.row.block_start,
-        blockEnd: change.row.block_end,
+        userId: step.member!.id,
+        blockStart: epochMinutes(new Date(booking.start)),
+        blockEnd: epochMinutes(new Date(booking.end)) + step.bufferMinutes,
       },
       now,
     );
@@ -201,18 +249,26 @@ async function credits(trx: Kysely<Database>, change: Change, step: Step) {
       now,
     );
   };
-  // Its settlement was queued for the end it had: any change but a check-in ends or moves that.
-  if (change.to !== 'booked' && change.to !== 'checked-in')
+  // Its settlement was queued for the end it had: any change but these ends or moves that.
+  if (!['booked', 'requested', 'approved', 'checked-in'].includes(change.to))
     await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
   switch (change.to) {
     case 'booked':
+    case 'requested':
+      // A request holds like a booking: what it costs is not the member's to spend elsewhere.
       return holdCost();
     case 'changed':
       await endHold(trx, booking.id, { ...base, spend: 0, reason: 'changed' });
       return holdCost('changed');
     case 'cancelled':
-      // Before the cutoff, or by the lab: all of it back.
-      await endHold(trx, booking.id, { ...base, spend: 0, reason: staffOf(change)?.reason });
+    case 'declined':
+    case 'expired':
+      // Before the cutoff, by the lab, or a request not granted: all of it back.
+      await endHold(trx, booking.id, {
+        ...base,
+        spend: 0,
+        reason: change.to === 'cancelled' ? staffOf(change)?.reason : `request ${change.to}`,
+      });
       return;
     case 'late-released':
     case 'released':
@@ -247,6 +303,17 @@ async function mail(trx: Kysely<Database>, change: Change, { booking, member, no
       return queueBookingCancelled(trx, member.email, booking, { strike: strike?.mailText });
     case 'released':
       return queueReleased(trx, member.email, booking, strike?.mailText ?? NO_STRIKE_TEXT);
+    case 'requested':
+      await queueRequestReceived(trx, member.email, booking);
+      return queueApprovalRequest(trx, await approverMails(trx, booking.resource.id, member.id), {
+        booking,
+        member,
+      });
+    case 'approved':
+      return queueBookingConfirmation(trx, member.email, booking, { now, approved: true });
+    case 'declined':
+    case 'expired':
+      return queueRequestEnded(trx, member.email, booking);
   }
 }
 
@@ -284,17 +351,24 @@ async function audit(trx: Kysely<Database>, change: Change, step: Step) {
       target: forWhom,
       detail: staff.reason,
     });
+  else if (change.to === 'approved' || change.to === 'declined')
+    await recordAudit(trx, staff.actor, {
+      action: change.to === 'approved' ? 'booking.approve' : 'booking.decline',
+      target: forWhom,
+      detail: staff.reason,
+    });
 }
 
 /**
  * The effects, in order: the event first (the history says what happened before what it caused),
- * then reminders, then the standing (a strike's own event follows its cause's), then the credits
+ * then reminders and a request's deadline, then the standing (a strike's own event follows its cause's), then the credits
  * (a hold the member cannot pay throws here, before any mail is queued), then the mail (which says
  * what the strike cost), and the audit entry last (which says what 'Book anyway' overrode).
  */
 async function runEffects(trx: Kysely<Database>, change: Change, step: Step) {
   await event(trx, change, step);
   await reminders(trx, change, step);
+  await deadline(trx, change, step);
   await standing(trx, change, step);
   await credits(trx, change, step);
   await mail(trx, change, step);
@@ -320,6 +394,7 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
       'resources.credit_id',
       'resources.credits_per_hour',
       'resources.slot_minutes',
+      'resources.buffer_minutes',
       'credits.name as credit_name',
       'credits.unit as credit_unit',
       'credits.monthly_allowance as credit_allowance',
@@ -339,6 +414,7 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
       strike: null,
       cost: costOfRow(row),
       slotMinutes: row.slot_minutes,
+      bufferMinutes: row.buffer_minutes,
       creditsShort: null,
     };
     await runEffects(trx, change, step);
@@ -349,13 +425,36 @@ export async function transition(trx: Kysely<Database>, change: Change, now: Dat
 /** The change's own write: the ids it changed. */
 async function update(trx: Kysely<Database>, change: Change, now: Date): Promise<string[]> {
   const at = now.toISOString();
-  const active = (ids: string[]) =>
-    trx.updateTable('bookings').where('id', 'in', ids).where('status', '=', 'active');
+  const inStatus = (ids: string[], statuses: readonly BookingStatus[]) =>
+    trx.updateTable('bookings').where('id', 'in', ids).where('status', 'in', statuses);
+  const active = (ids: string[]) => inStatus(ids, ['active']);
   let changed: { id: string }[];
   switch (change.to) {
     case 'booked':
+    case 'requested':
       await trx.insertInto('bookings').values(change.row).execute();
       return [change.row.id];
+    case 'approved':
+    case 'declined':
+    case 'expired': {
+      // One decision per request: of two approvers and the expiry, the first to find it pending.
+      let pending = inStatus([change.bookingId], ['pending']);
+      if (change.to === 'expired') pending = pending.where('hold_until', '<=', at);
+      changed = await pending
+        .set((eb) => ({
+          status: change.to === 'approved' ? 'active' : change.to,
+          hold_until: null,
+          decided_by: actorOf(byOf(change)),
+          decided_at: at,
+          decision_reason: staffOf(change)?.reason ?? '',
+          // STATUS changes (TENTATIVE to CONFIRMED or CANCELLED): calendars need a new SEQUENCE.
+          sequence: eb('sequence', '+', 1),
+          updated_at: at,
+        }))
+        .returning('id')
+        .execute();
+      break;
+    }
     case 'changed':
       changed = await active([change.bookingId])
         .set((eb) => ({
@@ -374,8 +473,11 @@ async function update(trx: Kysely<Database>, change: Change, now: Date): Promise
       break;
     case 'cancelled':
     case 'late-released':
-      // Of ten cancels sent at once, only the one that still finds it active changes it.
-      changed = await active(change.to === 'cancelled' ? change.bookingIds : [change.bookingId])
+      // Of ten cancels sent at once, only the one that still finds it open changes it.
+      changed = await inStatus(
+        change.to === 'cancelled' ? change.bookingIds : [change.bookingId],
+        CANCELLABLE,
+      )
         .set((eb) => ({
           status: 'cancelled',
           sequence: eb('sequence', '+', 1),

@@ -8,6 +8,7 @@ import type { BookingsTable, Database, ResourcesTable } from '../../db/schema';
 import {
   heldUntil,
   HOLDING,
+  type Answer,
   type Booking,
   type BookingTerms,
   type Resource,
@@ -124,7 +125,15 @@ export const toResource = (row: ResourceRow): Resource => ({
   rules: rulesOf(row),
   ownMaxUpcoming: row.max_upcoming,
   cost: costOfRow(row),
+  approval: row.approval_required ? { questions: questionsOf(row.approval_questions) } : null,
 });
+
+/** A resource's questions for a request, one per line, blank lines left out. */
+export const questionsOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** A resource's cost from its row joined with its credit (selectResources); null: it costs nothing. */
 export const costOfRow = (
@@ -190,7 +199,21 @@ export const toBooking = (row: BookingRow): Booking => ({
   checkedOutAt: row.checked_out_at,
   releasedAt: row.released_at,
   terms: { cancelCutoffMinutes: row.cancel_cutoff_minutes, checkInGraceMinutes: row.check_in_grace_minutes },
+  holdUntil: row.hold_until,
+  answers: answersOf(row.answers),
+  decidedBy: row.decided_by,
+  decisionReason: row.decision_reason,
 });
+
+/** The answers kept with a request (JSON); none for a row written before there were any. */
+function answersOf(json: string): Answer[] {
+  try {
+    const answers: unknown = JSON.parse(json);
+    return Array.isArray(answers) ? (answers as Answer[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The rows of a resource that hold time (HOLDING) between two instants, for the minutes they held it, as calendar blocks; without
@@ -250,6 +273,10 @@ export function bookingRow(input: {
   uidDomain?: string;
   /** a member's booking: the terms it keeps (termsOf(its resource's rules)); none for a block */
   terms?: BookingTerms;
+  /** a request waiting for approval, or an offer: held until `holdUntil` */
+  status?: 'active' | 'pending' | 'offered';
+  holdUntil?: Date;
+  answers?: Answer[];
 }) {
   const at = input.now.toISOString();
   return {
@@ -267,6 +294,9 @@ export function bookingRow(input: {
     reason: input.reason ?? '',
     cancel_cutoff_minutes: input.terms?.cancelCutoffMinutes ?? 0,
     check_in_grace_minutes: input.terms?.checkInGraceMinutes ?? null,
+    status: input.status ?? 'active',
+    hold_until: input.holdUntil?.toISOString() ?? null,
+    answers: JSON.stringify(input.answers ?? []),
     created_at: at,
     updated_at: at,
   };

@@ -1,7 +1,7 @@
 // Bookings as iCalendar events (app/lib/bookings/ical.ts): for a member's own feed and files, with
 // their note; for a resource's public feed, busy times with no names or notes.
 import { config } from '../../config';
-import type { Booking } from '~/lib/bookings/models';
+import { FREED, type Booking } from '~/lib/bookings/models';
 import type { CalendarEvent } from '~/lib/bookings/ical';
 import { SITE_NAME } from '~/lib/site';
 
@@ -15,7 +15,7 @@ export function bookingEvent(booking: Booking): CalendarEvent {
     description: booking.note || undefined,
     location: SITE_NAME,
     url: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
-    status: booking.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    status: icalStatus(booking),
     updatedAt: booking.updatedAt,
     createdAt: booking.createdAt,
   };
@@ -32,7 +32,15 @@ export function busyEvent(booking: Booking): CalendarEvent {
       booking.kind === 'maintenance'
         ? `${booking.resource.name}: maintenance`
         : `${booking.resource.name}: booked`,
-    status: booking.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    status: icalStatus(booking),
     updatedAt: booking.updatedAt,
   };
 }
+
+/** A request or an offer is TENTATIVE until it becomes a booking; time given back is CANCELLED. */
+const icalStatus = ({ status }: Pick<Booking, 'status'>): CalendarEvent['status'] =>
+  (FREED as readonly string[]).includes(status)
+    ? 'CANCELLED'
+    : status === 'pending' || status === 'offered'
+      ? 'TENTATIVE'
+      : 'CONFIRMED';

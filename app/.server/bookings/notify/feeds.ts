@@ -141,6 +141,8 @@ const feedRows = (db: Kysely<Database>, pastDays: number, now: Date) =>
           '>',
           new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString(),
         ),
+        // a request declined or expired, kept like a cancel so the tentative event goes
+        eb('bookings.decided_at', '>', new Date(now.getTime() - CANCELLED_KEPT_DAYS * DAY_MS).toISOString()),
       ]),
     )
     .orderBy('bookings.starts_at')

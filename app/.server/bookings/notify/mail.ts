@@ -28,14 +28,14 @@ export async function queueBookingConfirmation(
   trx: Kysely<Database>,
   to: string,
   booking: Booking,
-  { now, changed = false }: { now: Date; changed?: boolean },
+  { now, changed = false, approved = false }: { now: Date; changed?: boolean; approved?: boolean },
 ) {
   const rules = booking.terms;
   const checkIn = checkInMailText(booking.start, rules.checkInGraceMinutes, hereUrl(booking.resource.slug));
   const message = linkMessage({
     to,
-    subject: `${changed ? 'Booking changed' : 'Booking confirmed'}: ${booking.resource.name}`,
-    intro: `Your booking of ${booking.resource.name} is ${changed ? 'now' : 'confirmed'} for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''}${checkIn ? ` ${checkIn}` : ''} The attached file ${changed ? 'updates it in' : 'adds it to'} your calendar.`,
+    subject: `${changed ? 'Booking changed' : approved ? 'Request approved' : 'Booking confirmed'}: ${booking.resource.name}`,
+    intro: `${approved ? `${booking.decidedBy} approved your request. ` : ''}Your booking of ${booking.resource.name} is ${changed ? 'now' : 'confirmed'} for ${whenText(booking)} (Dublin time).${booking.note ? ` Your note: ${booking.note}` : ''}${checkIn ? ` ${checkIn}` : ''} The attached file ${changed ? 'updates it in' : 'adds it to'} your calendar.`,
     button: 'My bookings',
     link: bookingsUrl(),
     outro: plansText(booking, rules, now) ?? 'Your bookings are on My bookings.',
@@ -82,6 +82,84 @@ export async function queueBookingCancelled(
       },
     ],
   });
+}
+
+/** The member's request is in: what it holds, and until when an approver has to decide it. */
+export async function queueRequestReceived(trx: Kysely<Database>, to: string, booking: Booking) {
+  await queueMail(
+    trx,
+    `booking-requested:${booking.id}`,
+    linkMessage({
+      to,
+      subject: `Request received: ${booking.resource.name}`,
+      intro: `Your request for ${booking.resource.name} on ${whenText(booking)} (Dublin time) is waiting for approval. The slot is held for you until ${instantText(booking.holdUntil!)}; you will get an e-mail with the decision.`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'Plans changed? Withdraw it from My bookings so someone else can use the time.',
+    }),
+  );
+}
+
+/** A decline (with the approver's reason) or a request nobody decided in time: the slot is free. */
+export async function queueRequestEnded(trx: Kysely<Database>, to: string, booking: Booking) {
+  const declined = booking.status === 'declined';
+  await queueMail(
+    trx,
+    `booking-${booking.status}:${booking.id}`,
+    linkMessage({
+      to,
+      subject: `${declined ? 'Request declined' : 'Request expired'}: ${booking.resource.name}`,
+      intro: declined
+        ? `${booking.decidedBy} declined your request for ${booking.resource.name} on ${whenText(booking)} (Dublin time): ${sentence(booking.decisionReason)}`
+        : `Nobody decided your request for ${booking.resource.name} on ${whenText(booking)} (Dublin time) in time, so it has expired and the slot is free again. We are sorry.`,
+      button: 'Book another time',
+      link: new URL(`/resources/${booking.resource.slug}`, config.PUBLIC_URL).toString(),
+      outro: declined
+        ? 'Reply to this e-mail if you have a question about the decision.'
+        : 'You can ask again for a later time.',
+    }),
+  );
+}
+
+/**
+ * To each approver of the resource and every admin (not the member), one job each: a new request
+ * with the member's answers, to decide on /approvals; a reply reaches the member.
+ */
+export async function queueApprovalRequest(
+  trx: Kysely<Database>,
+  to: string[],
+  { booking, member }: { booking: Booking; member: { username: string; email: string } },
+) {
+  const answers = booking.answers.map((item) => `${item.question}: ${item.answer}`).join(' · ');
+  for (const address of to)
+    await queueMail(trx, `approval-request:${booking.id}:${address}`, {
+      ...linkMessage({
+        to: address,
+        subject: `Booking request: ${booking.resource.name}, @${member.username}`,
+        intro: `@${member.username} asks for ${booking.resource.name} on ${whenText(booking)} (Dublin time).${answers ? ` ${answers}.` : ''}${booking.note ? ` Their note: ${booking.note}` : ''}`,
+        button: 'Open approvals',
+        link: new URL('/approvals', config.PUBLIC_URL).toString(),
+        outro: `Approve or decline it by ${instantText(booking.holdUntil!)}; after that it expires and the slot is free again. Reply to this e-mail to reach @${member.username}.`,
+      }),
+      replyTo: member.email,
+    });
+}
+
+/** The addresses told of a request: the resource's approvers and every admin, but not the member. */
+export async function approverMails(trx: Kysely<Database>, resourceId: string, memberId: string) {
+  const rows = await trx
+    .selectFrom('users')
+    .select('email')
+    .where((eb) =>
+      eb.or([
+        eb('role', '=', 'admin'),
+        eb('id', 'in', eb.selectFrom('approvers').select('user_id').where('resource_id', '=', resourceId)),
+      ]),
+    )
+    .where('id', '<>', memberId)
+    .where('disabled_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.email);
 }
 
 /** A booking released at its start plus the grace, nobody having checked in; `strike`: what it cost. */

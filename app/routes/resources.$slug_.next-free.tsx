@@ -6,7 +6,6 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { bookings, data, NextFreeQuerySchema, notFound, requireUser, SECRET_PAGE_CACHE } from '~/.server';
 import { GeneralErrorBoundary, NotFoundPage } from '~/components/errors';
-import { ErrorList } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { whenText } from '~/lib/bookings/format';
 import { bookableLengths, lengthChoiceText } from '~/lib/bookings/next-free';
@@ -93,7 +92,12 @@ export default function NextFreeTime() {
               </option>
             ))}
           </select>
-          <ErrorList id="next-free-minutes-error" errors={error ? [error] : null} />
+          {/* As ErrorList writes it, without loading conform for one select. */}
+          {error ? (
+            <ul id="next-free-minutes-error" className="field-errors">
+              <li>{error}</li>
+            </ul>
+          ) : null}
         </div>
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Finding...' : 'Find free times'}

@@ -39,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           admin: user.role === 'admin',
           // docs/product.md §10: inductors (and admins) sign members off at /inductions.
           inductor: await bookings.inductions.isInductor(user),
+          // docs/product.md §10 'Approvals': approvers (and admins) decide requests at /approvals.
+          approver: await bookings.approvals.mayDecide(user),
           // docs/product.md §10 'Credits': the menu links /credits once the lab hands any out.
           credits: await bookings.credits.labHasCredits(),
         }

@@ -21,6 +21,7 @@ import { enqueue } from '../app/.server/jobs';
 import type { Cost } from '../app/lib/bookings/credits';
 import { whenText } from '../app/lib/bookings/format';
 import { bookingRow } from '../app/.server/bookings/core/rows';
+import { book } from '../app/.server/bookings/core/book';
 import { termsOf } from '../app/lib/bookings/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/notify/reminders';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/core/rows';
@@ -283,6 +284,8 @@ async function seedLab() {
       credit_id: cost ? credit.id : null,
       credits_per_hour: cost?.perHour ?? 0,
       equivalent_group: resource.equivalentGroup ?? '',
+      approval_required: resource.approval ? 1 : 0,
+      approval_questions: resource.approval?.questions.join('\n') ?? '',
       position,
       updated_at: at,
       ...rulesColumns(resource.rules),
@@ -314,9 +317,23 @@ async function seedLab() {
         });
       await trx.deleteFrom('bookings').where('id', 'in', replaced).execute();
     });
+    for (const username of resource.approval?.approvers ?? [])
+      await db
+        .insertInto('approvers')
+        .values({
+          resource_id: id,
+          user_id: users.get(username)!,
+          appointed_by: 'admin CLI',
+          appointed_at: at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     // Members who spent some of this month's tokens already, before the upcoming bookings hold theirs.
     if (cost)
       await spentDemo(cost, { id, name: resource.name, bufferMinutes: resource.rules.bufferMinutes }, now);
+    // The request first: the demo's bookings then fill around it, its member's count starting at one.
+    const requester = resource.approval ? users.get(resource.approval.pending)! : null;
+    if (requester) await seedRequest(id, requester, now);
     if (!resource.busy) continue;
     const eligible = resource.induction
       ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
@@ -328,7 +345,7 @@ async function seedLab() {
     // The demo obeys its own rules: no member past the resource's upcoming bookings (or the lab's
     // default) or its hours in a lab week; a slot whose drawn member is at a limit goes to the next.
     const maxUpcoming = rules.maxUpcoming ?? config.BOOKING_MAX_UPCOMING;
-    const upcoming = new Map<string, number>();
+    const upcoming = new Map<string, number>(requester ? [[requester, 1]] : []);
     const weekMinutes = new Map<string, number>();
     const fitsLimits = (userId: string, start: Date, minutes: number) =>
       (upcoming.get(userId) ?? 0) < maxUpcoming &&
@@ -388,6 +405,35 @@ async function seedLab() {
     }
   }
   return booked;
+}
+
+/**
+ * A request waiting for approval, made as a member makes one (book(): the slot held, the approvers
+ * mailed): the first free hour from three days on. Nothing when every start there is taken.
+ */
+async function seedRequest(resourceId: string, userId: string, now: Date) {
+  // One is enough: an earlier run's request still waiting stays.
+  const waiting = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('resource_id', '=', resourceId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (waiting) return;
+  const day = addDays(labDayOf(now), 3);
+  for (let minutes = 9 * 60; minutes < 17 * 60; minutes += 30) {
+    const outcome = await book(db, {
+      resourceId,
+      userId,
+      start: labTime(day, minutes),
+      minutes: 60,
+      note: 'Transformation of competent cells',
+      answers: ['E. coli DH5α, BSL-1', 'LB agar, ampicillin', 'Autoclave, then general waste'],
+      now,
+    });
+    if (outcome.status === 'booked' || outcome.status === 'refused') return;
+  }
 }
 
 /** The demo's credit, upserted by name: GPU tokens, with their monthly allowance. */

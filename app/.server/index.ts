@@ -32,6 +32,7 @@ export {
   StrikeDeclineSchema,
   StrikeWaiveSchema,
   WaiveAskSchema,
+  ApprovalDecisionSchema,
   InductionDeclineSchema,
   InductionFormSchema,
   InductionRequestSchema,

@@ -7,6 +7,8 @@ interface HeaderUser {
   admin: boolean;
   /** signs members off for an induction (/inductions) */
   inductor: boolean;
+  /** decides booking requests (/approvals) */
+  approver: boolean;
   /** the lab hands out credits (/credits) */
   credits: boolean;
 }
@@ -25,6 +27,7 @@ function NavLinks({ user }: { user: HeaderUser | null }) {
     ...publicLinks,
     ...(user?.admin ? [{ to: '/admin', label: 'admin' }] : []),
     ...(user?.inductor ? [{ to: '/inductions', label: 'inductions' }] : []),
+    ...(user?.approver ? [{ to: '/approvals', label: 'approvals' }] : []),
     // docs/product.md §10: a member's own bookings, inductions and calendar feed.
     ...(user ? [{ to: '/bookings', label: 'bookings' }] : []),
     ...(user?.credits ? [{ to: '/credits', label: 'credits' }] : []),

@@ -2,7 +2,7 @@
 // resource, its photo, status and booking rules in one multipart POST that works without
 // JavaScript. The server checks it with ResourceFormSchema and answers each problem next to its
 // field, with everything typed kept.
-import { DEFAULT_GRACE_MINUTES, MAX_EQUIVALENT_GROUP } from '~/lib/limits';
+import { DEFAULT_GRACE_MINUTES, MAX_EQUIVALENT_GROUP, MAX_QUESTIONS } from '~/lib/limits';
 import {
   getFormProps,
   getInputProps,
@@ -39,6 +39,8 @@ function fromResource(resource: Resource) {
     status: resource.status,
     statusReason: resource.statusReason,
     equivalentGroup: resource.equivalentGroup,
+    approvalRequired: resource.approval ? 'on' : '',
+    approvalQuestions: resource.approval?.questions.join('\n') ?? '',
     slotMinutes: String(rules.slotMinutes),
     minMinutes: String(rules.minMinutes),
     maxMinutes: String(rules.maxMinutes),
@@ -183,6 +185,26 @@ export function ResourceForm({
           </div>
         </fieldset>
       ) : null}
+      <fieldset className="field">
+        <legend>Approval</legend>
+        <label className="checkbox">
+          <input
+            {...getInputProps(fields.approvalRequired, { type: 'checkbox' })}
+            aria-describedby={`${fields.approvalRequired.id}-hint`}
+          />{' '}
+          Approval required
+        </label>
+        <p id={`${fields.approvalRequired.id}-hint`} className="field-hint">
+          A member’s booking is a request that holds the slot until an approver (named on the resource’s page)
+          or an admin decides: at most 48 hours, and never later than 2 hours before the start.
+        </p>
+        <Field
+          label="Questions"
+          field={fields.approvalQuestions}
+          hint="One per line, asked on the request and required, like ‘Organism and biosafety level’."
+          textareaProps={{ ...getTextareaProps(fields.approvalQuestions), rows: 3, maxLength: MAX_QUESTIONS }}
+        />
+      </fieldset>
       <StatusFields fields={fields} upcoming={upcoming} />
       <Field
         label="Group of equivalent machines"

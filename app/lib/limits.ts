@@ -18,3 +18,6 @@ export const POST_REMOVAL_REASON_MAX = 500;
 
 /** The longest answer to one of a resource's questions (a request for approval). */
 export const MAX_ANSWER = 1000;
+
+/** A resource's questions for a request, one per line, all told. */
+export const MAX_QUESTIONS = 2000;

@@ -33,7 +33,8 @@ export default function EditResource() {
       <h1>Edit {resource.name}</h1>
       <p>
         <Link to={`/resources/${resource.slug}`}>Its page</Link> ·{' '}
-        <Link to={`/admin/resources/${resource.id}/maintenance`}>Maintenance and booking for a member</Link>
+        <Link to={`/admin/resources/${resource.id}/maintenance`}>Maintenance and booking for a member</Link> ·{' '}
+        <Link to={`/admin/resources/${resource.id}/approvers`}>Approvers</Link>
         {resource.rules.checkInGraceMinutes != null ? (
           <>
             {' '}

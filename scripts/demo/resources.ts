@@ -29,6 +29,8 @@ export interface DemoResource {
   equivalentGroup?: string;
   /** GPU tokens a booking holds per hour (the demo's one credit, DEMO_CREDIT) */
   tokensPerHour?: number;
+  /** a member's booking is a request: the questions it asks, who decides, and who has one waiting */
+  approval?: { questions: string[]; approvers: string[]; pending: string };
   /** how busy the demo calendar looks: the share of free time booked (0-1) */
   busy: number;
 }
@@ -266,6 +268,11 @@ export const demoResources: DemoResource[] = [
       noticeMinutes: 60,
       cancelCutoffMinutes: 120,
       maxUpcoming: 4,
+    },
+    approval: {
+      questions: ['Organism and biosafety level', 'Reagents', 'Waste route'],
+      approvers: ['grace_adeyemi'],
+      pending: 'mei_chen',
     },
     busy: 0.35,
   },

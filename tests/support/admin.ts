@@ -79,6 +79,8 @@ export const fixtureResource = async (
     outOfService?: string;
     /** its group of equivalent machines */
     equivalentGroup?: string;
+    /** a booking is a request, after these questions */
+    approval?: string[];
   } = {},
   server: ServerName = currentServer(),
 ) =>
@@ -107,6 +109,17 @@ export const fixtureSignOff = (
   expiresAt?: string,
   server: ServerName = currentServer(),
 ) => admin(server, 'fixture', 'sign-off', username, induction, ...(expiresAt ? [expiresAt] : []));
+
+/** Names a member approver of a resource (by slug). */
+export const fixtureApprover = (
+  username: string,
+  resourceSlug: string,
+  server: ServerName = currentServer(),
+) => admin(server, 'fixture', 'approver', username, resourceSlug);
+
+/** A request's deadline brought to now: the site's worker expires it. */
+export const fixtureRequestDue = (bookingId: string, server: ServerName = currentServer()) =>
+  admin(server, 'fixture', 'request-due', bookingId);
 
 /** A member's booking written straight into the store (no rules checked); its id. */
 export const fixtureBooking = (

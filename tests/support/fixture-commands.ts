@@ -22,6 +22,8 @@ interface ResourceSpec {
   outOfService?: string;
   /** its group of equivalent machines */
   equivalentGroup?: string;
+  /** a booking is a request an approver decides, after these questions */
+  approval?: string[];
 }
 
 const tag = () => crypto.randomBytes(4).toString('hex');
@@ -58,6 +60,8 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
           status: spec.outOfService ? 'out_of_service' : 'available',
           status_reason: spec.outOfService ?? '',
           equivalent_group: spec.equivalentGroup ?? '',
+          approval_required: spec.approval ? 1 : 0,
+          approval_questions: (spec.approval ?? []).join('\n'),
           induction_id: spec.induction ? await inductionId(spec.induction) : null,
           position: 1000,
           created_at: now(),
@@ -91,6 +95,36 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
           appointed_by: 'admin CLI',
           appointed_at: now(),
         })
+        .execute();
+      return 'ok';
+    }
+    case 'approver': {
+      const [username, resourceSlug] = args as [string, string];
+      const resource = await db
+        .selectFrom('resources')
+        .select('id')
+        .where('slug', '=', resourceSlug)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('approvers')
+        .values({
+          resource_id: resource.id,
+          user_id: await userId(username),
+          appointed_by: 'admin CLI',
+          appointed_at: now(),
+        })
+        .execute();
+      return 'ok';
+    }
+    case 'request-due': {
+      // A request's deadline brought to now: the running site's worker expires it (its real job).
+      const at = now();
+      await db.updateTable('bookings').set({ hold_until: at }).where('id', '=', args[0]!).execute();
+      await db
+        .updateTable('jobs')
+        .set({ run_at: at })
+        .where('key', '=', `request-expire:${args[0]}`)
+        .where('state', '=', 'queued')
         .execute();
       return 'ok';
     }

@@ -52,6 +52,3 @@ export function decidedText(booking: Pick<Booking, 'status' | 'decidedBy'>) {
 
 /** The refusal an approver meets on their own request. */
 export const OWN_REQUEST = 'You cannot decide your own request: another approver or an admin will.';
-
-/** A decline says why, in the member's mail. */
-export const DECLINE_REASON_REQUIRED = 'Say why, for the member.';

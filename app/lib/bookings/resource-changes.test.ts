@@ -12,6 +12,7 @@ const laser: ResourceSnapshot = {
   induction: 'Laser induction',
   cost: null,
   equivalentGroup: '',
+  approval: null,
   rules: {
     slotMinutes: 30,
     minMinutes: 30,
@@ -37,6 +38,7 @@ test('resourceChanges: each changed field old → new in words, in the form’s 
     equivalentGroup: 'Laser cutters',
     induction: null,
     cost: '3 GPU tokens per hour',
+    approval: { questions: ['Organism', 'Waste route'] },
     rules: {
       ...laser.rules,
       slotMinutes: 60,
@@ -51,6 +53,7 @@ test('resourceChanges: each changed field old → new in words, in the form’s 
   expect(resourceChanges(laser, after)).toEqual([
     'Induction needed: Laser induction → None',
     'Costs: Nothing → 3 GPU tokens per hour',
+    'Approval: Not required → Required, asking “Organism / Waste route”',
     'Status: Available → Out of service',
     'Reason it is out of service: empty → “Tube cracked”',
     'Group of equivalent machines: None → “Laser cutters”',

@@ -21,6 +21,8 @@ export interface ResourceSnapshot {
   cost: string | null;
   /** the group of equivalent machines ('' for none) */
   equivalentGroup: string;
+  /** its questions when a booking needs approval; null: booked at once */
+  approval: { questions: string[] } | null;
   rules: BookingRules;
 }
 
@@ -41,6 +43,13 @@ const FIELDS: [label: string, show: (resource: ResourceSnapshot) => string][] = 
   ['Photo', (resource) => resource.photoId ?? ''],
   ['Induction needed', (resource) => resource.induction ?? 'None'],
   ['Costs', (resource) => resource.cost ?? 'Nothing'],
+  [
+    'Approval',
+    (resource) =>
+      resource.approval
+        ? `Required${resource.approval.questions.length ? `, asking ${quoted(resource.approval.questions.join(' / '))}` : ''}`
+        : 'Not required',
+  ],
   ['Status', (resource) => (resource.status === 'available' ? 'Available' : 'Out of service')],
   ['Reason it is out of service', (resource) => quoted(resource.statusReason)],
   [

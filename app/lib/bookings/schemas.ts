@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from './models';
 import { SLOT_LENGTHS, WEEKDAYS, type BookingRules, type OpeningHours } from './rules';
 import { addDays, labClock, labTime, parseLabDay } from './time';
-import { MAX_ANSWER, MAX_BOOKING_NOTE, MAX_EQUIVALENT_GROUP, MAX_INDUCTION_NOTE, MAX_INDUCTION_REQUEST } from '../limits';
+import {
+  MAX_ANSWER,
+  MAX_BOOKING_NOTE,
+  MAX_QUESTIONS,
+  MAX_EQUIVALENT_GROUP,
+  MAX_INDUCTION_NOTE,
+  MAX_INDUCTION_REQUEST,
+} from '../limits';
 import { slugify } from '../slug';
 
 /** An inductor or admin signs a member off: the member by username (typed) or id (a request's row). */
@@ -123,6 +130,9 @@ export const ResourceFormSchema = z
     statusReason: text('Reason', 300).optional(),
     /** 'Also cancel those bookings': the upcoming bookings of a resource going out of service */
     alsoCancel: z.boolean().default(false),
+    /** 'Approval required': a member's booking is a request an approver decides, after 'Questions' */
+    approvalRequired: z.boolean().default(false),
+    approvalQuestions: text('Questions', MAX_QUESTIONS).default(''),
     /** machines with the same group are equivalents: 'Find the next free time' searches them all */
     equivalentGroup: text('Group of equivalent machines', MAX_EQUIVALENT_GROUP).default(''),
     slotMinutes: z
@@ -331,6 +341,20 @@ export const InductionFormSchema = z.object({
 export type InductionForm = z.infer<typeof InductionFormSchema>;
 
 export const AppointInductorSchema = z.object({ username: required('Username', 64) });
+
+/** An approver's 'Approve' (no reason needed) or 'Decline' (a reason the member is mailed). */
+export const ApprovalDecisionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve'), requestId: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal('decline'),
+    requestId: z.string().min(1).max(100),
+    reason: z
+      .string({ required_error: 'Say why, for the member.' })
+      .trim()
+      .min(1, 'Say why, for the member.')
+      .max(MAX_INDUCTION_NOTE, `A reason has at most ${MAX_INDUCTION_NOTE} characters.`),
+  }),
+]);
 
 /** A member asks for the induction a resource needs, from its page, with an optional short message. */
 export const InductionRequestSchema = z.object({

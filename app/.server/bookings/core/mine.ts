@@ -28,11 +28,18 @@ export async function memberBookings(
 ): Promise<{ upcoming: Booking[]; past: Booking[]; pastMore: number }> {
   const at = now.toISOString();
   const mine = () => selectBookings(db).where('bookings.user_id', '=', userId);
-  // Past: held and ended, or over early (checked out, released) whatever its booked end.
+  // Past: held and ended, or over early (checked out, released) whatever its booked end; and a
+  // request declined or expired (decided, by an approver or its deadline), so the member sees why.
   const isPast = (eb: ExpressionBuilder<Database, 'bookings'>) =>
-    eb.and([
-      eb('bookings.status', 'in', HOLDING),
-      eb.or([eb('bookings.ends_at', '<=', at), eb('bookings.status', 'in', ['checked_out', 'no_show'])]),
+    eb.or([
+      eb.and([
+        eb('bookings.status', 'in', HOLDING),
+        eb.or([eb('bookings.ends_at', '<=', at), eb('bookings.status', 'in', ['checked_out', 'no_show'])]),
+      ]),
+      eb.and([
+        eb('bookings.status', 'in', ['declined', 'expired']),
+        eb('bookings.decided_at', 'is not', null),
+      ]),
     ]);
   let pastQuery = mine().where(isPast).orderBy('bookings.starts_at', 'desc').orderBy('bookings.id', 'desc');
   if (pastShown !== null) pastQuery = pastQuery.limit(pastShown + 1);

@@ -43,6 +43,7 @@ export const TABLES = [
   'approvers',
   'member_inductions',
   'induction_requests',
+  'waitlist',
   'bookings',
   'member_feeds',
   'jobs',

@@ -36,6 +36,8 @@ describe('the list of job kinds', () => {
       'induction-expiry',
       'credits-settle',
       'request-expire',
+      'offer-freed',
+      'offer-lapse',
       'housekeeping',
     ]);
     for (const kind of JOB_KINDS) {

@@ -89,6 +89,29 @@ export const JOB_KINDS = [
     policy: FIVE_TRIES,
   }),
   /**
+   * Time a change freed (keyed by the time and the row that freed it), offered to the first in line
+   * who may book it, or under 90 minutes before it, mailed to everyone waiting for it.
+   */
+  defineKind({
+    name: 'offer-freed',
+    title: 'Freed time offered to the waiting list',
+    payload: z.object({ resourceId: z.string(), from: z.number().int(), to: z.number().int() }),
+    handler: async ({ payload }) => {
+      await bookings.waitlist.offerFreed(payload);
+    },
+    policy: FIVE_TRIES,
+  }),
+  /** Ends an offer nobody took by its end (queued for it; a take or a pass first changes nothing). */
+  defineKind({
+    name: 'offer-lapse',
+    title: 'Offers nobody took in time, passed to the next in line',
+    payload: z.object({ bookingId: z.string() }),
+    handler: async ({ payload }) => {
+      await bookings.waitlist.lapse(payload.bookingId);
+    },
+    policy: FIVE_TRIES,
+  }),
+  /**
    * The database's hourly sweeps (expired API tokens; ended sessions, passed rate-limit windows,
    * codes and finished jobs: retention.ts), keyed by the lab's hour ('housekeeping:2026-12-01T03')
    * so of several instances one runs it. On the night the clocks go back, 01:00-02:00 comes twice

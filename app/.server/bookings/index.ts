@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
-import { approvalsIn, coreIn, labBookingsIn } from './core';
+import { approvalsIn, coreIn, labBookingsIn, waitlistIn } from './core';
 import { adminInductionsIn, inductionsIn, memberInductionsIn } from './inductions';
 import { memberFeedsIn, remindersIn, resourceFeedsIn } from './notify';
 import { adminResourcesIn, resourcesIn } from './resources';
@@ -26,6 +26,8 @@ export function bookingsIn(db: Kysely<Database>) {
     strikes: strikesIn(db),
     /** requests for resources that need approval (/approvals, the worker's expiry) */
     approvals: approvalsIn(db),
+    /** the waiting list: members' waits, offers of freed time, the worker's jobs */
+    waitlist: waitlistIn(db),
     /** the ledger's timed work, and a member's credits (/credits, /api/credits) */
     credits: { ...creditWorkIn(db), ...memberCreditsIn(db) },
     reminders: remindersIn(db),

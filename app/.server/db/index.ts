@@ -41,6 +41,7 @@ import * as eventKinds from './migrations/019-event-kinds';
 import * as credits from './migrations/020-credits';
 import * as approvals from './migrations/021-approvals';
 import * as equivalents from './migrations/022-equivalents';
+import * as waitlist from './migrations/023-waitlist';
 
 // Imported statically so the server bundle carries its migrations (no folder scan at run time).
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '020-credits': credits,
   '021-approvals': approvals,
   '022-equivalents': equivalents,
+  '023-waitlist': waitlist,
 };
 
 export const usesPostgres = isPostgresUrl(config.DATABASE_URL);

@@ -312,7 +312,26 @@ export interface BookingsTable {
   decided_by: Generated<string | null>;
   decided_at: Generated<string | null>;
   decision_reason: Generated<string>;
+  /** an offer (status 'offered', and how it ended): the wait it was offered to (migration 023) */
+  waitlist_id: Generated<string | null>;
 }
+
+/** A member waiting on a resource for time in a window (migration 023); created_at orders the line. */
+export interface WaitlistTable {
+  id: string;
+  resource_id: string;
+  user_id: string;
+  /** ISO instants: any time in [window_start, window_end) of at least min_minutes */
+  window_start: string;
+  window_end: string;
+  min_minutes: number;
+  created_at: string;
+  /** when and why it ended ('left', 'booked', 'over'); null: still in line */
+  ended_at: Generated<string | null>;
+  ended_why: Generated<WaitEnd | null>;
+}
+
+export type WaitEnd = 'left' | 'booked' | 'over';
 
 /** A booking's history (migration 014), appended in the transaction of each change. */
 export interface BookingEventsTable {
@@ -455,6 +474,7 @@ export interface Database {
   member_inductions: MemberInductionsTable;
   induction_requests: InductionRequestsTable;
   bookings: BookingsTable;
+  waitlist: WaitlistTable;
   member_feeds: MemberFeedsTable;
   jobs: JobsTable;
   sweeps: SweepsTable;

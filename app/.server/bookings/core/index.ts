@@ -25,6 +25,16 @@ import { approversOf, decide, expireRequest, mayDecide, pendingFor, setApprover 
 import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-in';
 import { historyOf } from './events';
 import { memberBookings, ownBooking } from './mine';
+import {
+  answerOffer,
+  joinWaitlist,
+  lapseOffer,
+  leaveWaitlist,
+  lineOf,
+  offerFreed,
+  ownOffer,
+  waitsOf,
+} from './waitlist';
 import { nextFree } from './next-free';
 import { cancelForLab, exportDay, inTheLabNow, staffBookings, type StaffFilters } from './staff';
 
@@ -149,6 +159,27 @@ export const approvalsIn = (db: Kysely<Database>) => ({
   /** A resource's named approvers, and naming or un-naming one (admins only: the caller checks). */
   approversOf: (resourceId: string) => approversOf(db, resourceId),
   setApprover: (actor: Actor, input: Parameters<typeof setApprover>[2]) => setApprover(db, actor, input),
+});
+
+/** The waiting list: joining and leaving it, offers of freed time and their answers, the worker's jobs. */
+export const waitlistIn = (db: Kysely<Database>) => ({
+  /** Puts the member in line for time in a window (a slot: the window equal to it). */
+  join: (input: Parameters<typeof joinWaitlist>[1]) => joinWaitlist(db, input),
+  /** 'Leave' on /bookings: false when it was not theirs, or had ended. */
+  leave: (waitId: string, userId: string) => leaveWaitlist(db, waitId, userId),
+  /** The member's waits, with their place in line. */
+  mine: (userId: string, now?: Date) => waitsOf(db, userId, now),
+  /** A resource's line and the offers out (its admin page). */
+  lineOf: (resourceId: string, now?: Date) => lineOf(db, resourceId, now),
+  /** The member's own offer (any status since), or null: /offers/{id} is theirs alone. */
+  offer: (bookingId: string, userId: string) => ownOffer(db, bookingId, userId),
+  /** 'Take it' or 'Pass': of two tabs, and of a take at the end and the lapse, one outcome. */
+  answer: (input: Parameters<typeof answerOffer>[1]) => queueing(() => answerOffer(db, input)),
+  /** The worker's job for time a change freed: the offer, or the short-notice mail to everyone. */
+  offerFreed: (input: Parameters<typeof offerFreed>[1], now?: Date) =>
+    queueing(() => offerFreed(db, input, now)),
+  /** The worker's end of an offer nobody took. */
+  lapse: (bookingId: string, now?: Date) => queueing(() => lapseOffer(db, bookingId, now)),
 });
 
 /** The lab's bookings by resource, day and member, and cancelling one for the lab (/admin/bookings). */

@@ -1,7 +1,8 @@
 // One booking lifecycle (docs/decisions/030-booking-lifecycle.md): every change of a booking's
 // status, or of its time, is made here by transition(), as the guarded update it always was, and
 // then handed as a typed change to one ordered list of effects run in the same transaction: the
-// event row, reminders, the member's standing (strikes), the mail and the audit entry. The callers
+// event row, reminders, the member's standing (strikes), credits, the mail, the audit entry and
+// the waiting list (time it freed offered to the next in line). The callers
 // (book.ts, check-in.ts, staff.ts, admin-resources.ts, inductions.ts) decide whether a change is
 // allowed and take the locks it needs (decision 024); what follows from it is written only here.
 import type { Kysely } from 'kysely';
@@ -25,6 +26,8 @@ import {
   queueBookingConfirmation,
   queueReleased,
   queueRequestEnded,
+  queueOffer,
+  queueOfferLapsed,
   queueRequestReceived,
 } from '../notify/mail';
 import { cancelReminders, queueReminders } from '../notify/reminders';
@@ -74,7 +77,14 @@ export type Change =
   | { to: 'approved'; bookingId: string; by: { actor: Actor; reason: string } }
   | { to: 'declined'; bookingId: string; by: { actor: Actor; reason: string } }
   /** nobody decided a request by its deadline: its slot is free again */
-  | { to: 'expired'; bookingId: string };
+  | { to: 'expired'; bookingId: string }
+  /** freed time held for the first member in line (`row.waitlist_id`), until its `hold_until` */
+  | { to: 'offered'; row: ReturnType<typeof bookingRow> & { waitlist_id: string } }
+  /** the member took the offer before its end: a booking */
+  | { to: 'accepted'; bookingId: string }
+  /** the member passed, or nobody took it by its end (the worker): the time goes to the next in line */
+  | { to: 'passed'; bookingId: string }
+  | { to: 'lapsed'; bookingId: string };
 
 type ChangeKind = Change['to'];
 
@@ -91,6 +101,10 @@ const EVENT_OF: Record<ChangeKind, EventKind> = {
   approved: 'approved',
   declined: 'declined',
   expired: 'expired',
+  offered: 'offered',
+  accepted: 'accepted',
+  passed: 'passed',
+  lapsed: 'expired',
 };
 
 const LATE_RELEASE_REASON = 'released past the cutoff';
@@ -113,7 +127,11 @@ interface Step {
 }
 
 const byOf = (change: Change): By =>
-  'by' in change ? change.by : change.to === 'released' || change.to === 'expired' ? 'lab' : 'member';
+  'by' in change
+    ? change.by
+    : ['released', 'expired', 'offered', 'lapsed'].includes(change.to)
+      ? 'lab'
+      : 'member';
 
 const staffOf = (change: Change) => {
   const by = byOf(change);
@@ -141,7 +159,12 @@ async function event(trx: Kysely<Database>, change: Change, { booking, now }: St
 /** Reminders follow the time a member's booking holds: queued for it, or cancelled with it. */
 async function reminders(trx: Kysely<Database>, change: Change, { booking, now }: Step) {
   if (booking.kind !== 'booking') return;
-  if (change.to === 'booked' || change.to === 'changed' || change.to === 'approved')
+  if (
+    change.to === 'booked' ||
+    change.to === 'changed' ||
+    change.to === 'approved' ||
+    change.to === 'accepted'
+  )
     await queueReminders(trx, booking, now);
   else if (change.to === 'cancelled' || change.to === 'late-released' || change.to === 'released')
     await cancelReminders(trx, [booking.id], now);
@@ -164,8 +187,20 @@ async function deadline(trx: Kysely<Database>, change: Change, { booking, now }:
       },
       now,
     );
-  else if (change.to === 'approved' || change.to === 'declined' || change.to === 'cancelled')
-    await cancelJobs(trx, `booking:${booking.id}`, ['request-expire'], now);
+  else if (change.to === 'offered')
+    await enqueue(
+      trx,
+      {
+        kind: 'offer-lapse',
+        key: `offer-lapse:${booking.id}`,
+        subject: `booking:${booking.id}`,
+        runAt: new Date(booking.holdUntil!),
+        payload: { bookingId: booking.id },
+      },
+      now,
+    );
+  else if (['approved', 'declined', 'cancelled', 'accepted', 'passed'].includes(change.to))
+    await cancelJobs(trx, `booking:${booking.id}`, ['request-expire', 'offer-lapse'], now);
 }
 
 /**
@@ -176,7 +211,10 @@ async function deadline(trx: Kysely<Database>, change: Change, { booking, now }:
 async function standing(trx: Kysely<Database>, change: Change, step: Step) {
   const { booking, now } = step;
   const about = `${booking.resource.name}, ${whenText(booking)}`;
-  if ((change.to === 'booked' || change.to === 'approved') && booking.kind === 'booking')
+  if (
+    (change.to === 'booked' || change.to === 'approved' || change.to === 'accepted') &&
+    booking.kind === 'booking'
+  )
     await waiveRebooked(
       trx,
       {
@@ -250,12 +288,13 @@ async function credits(trx: Kysely<Database>, change: Change, step: Step) {
     );
   };
   // Its settlement was queued for the end it had: any change but these ends or moves that.
-  if (!['booked', 'requested', 'approved', 'checked-in'].includes(change.to))
+  if (!['booked', 'requested', 'approved', 'offered', 'accepted', 'checked-in'].includes(change.to))
     await cancelJobs(trx, `booking:${booking.id}`, ['credits-settle'], now);
   switch (change.to) {
     case 'booked':
     case 'requested':
-      // A request holds like a booking: what it costs is not the member's to spend elsewhere.
+    case 'offered':
+      // A request or an offer holds like a booking: what it costs is not the member's to spend elsewhere.
       return holdCost();
     case 'changed':
       await endHold(trx, booking.id, { ...base, spend: 0, reason: 'changed' });
@@ -263,11 +302,18 @@ async function credits(trx: Kysely<Database>, change: Change, step: Step) {
     case 'cancelled':
     case 'declined':
     case 'expired':
-      // Before the cutoff, by the lab, or a request not granted: all of it back.
+    case 'passed':
+    case 'lapsed':
+      // Before the cutoff, by the lab, a request not granted or an offer not taken: all of it back.
       await endHold(trx, booking.id, {
         ...base,
         spend: 0,
-        reason: change.to === 'cancelled' ? staffOf(change)?.reason : `request ${change.to}`,
+        reason:
+          change.to === 'cancelled'
+            ? staffOf(change)?.reason
+            : change.to === 'passed' || change.to === 'lapsed'
+              ? `offer ${change.to}`
+              : `request ${change.to}`,
       });
       return;
     case 'late-released':
@@ -314,6 +360,89 @@ async function mail(trx: Kysely<Database>, change: Change, { booking, member, no
     case 'declined':
     case 'expired':
       return queueRequestEnded(trx, member.email, booking);
+    case 'offered':
+      return queueOffer(trx, member.email, booking);
+    case 'accepted':
+      return queueBookingConfirmation(trx, member.email, booking, { now });
+    case 'lapsed':
+      return queueOfferLapsed(trx, member.email, booking);
+  }
+}
+
+/**
+ * The waiting list: a taken offer ends the wait it was made to ('booked'), and so does a member's
+ * own booking of time in a window they wait for; every change that frees time queues one job
+ * ('offer-freed', keyed by the time and the row that freed it) that offers it to the next in line.
+ */
+async function waitlist(
+  trx: Kysely<Database>,
+  change: Change,
+  { booking, member, now, bufferMinutes }: Step,
+) {
+  if ((change.to === 'booked' || change.to === 'accepted') && member && booking.kind === 'booking')
+    return endWaitsFor(trx, { booking, userId: member.id, offerOnly: change.to === 'accepted' }, now);
+  const freed = freedSpan(change, booking, bufferMinutes);
+  if (!freed || freed.end <= epochMinutes(now)) return;
+  await enqueue(
+    trx,
+    {
+      kind: 'offer-freed',
+      key: `offer-freed:${booking.resource.id}:${freed.start}-${freed.end}:${booking.id}`,
+      subject: `resource:${booking.resource.id}`,
+      payload: { resourceId: booking.resource.id, from: freed.start, to: freed.end },
+    },
+    now,
+  );
+}
+
+/**
+ * Ends the waits a booking answers ('booked'): the one a taken offer was made to, or the member's
+ * waits on the resource whose window the booking's time falls in.
+ */
+async function endWaitsFor(
+  trx: Kysely<Database>,
+  { booking, userId, offerOnly }: { booking: Booking; userId: string; offerOnly: boolean },
+  now: Date,
+) {
+  let query = trx
+    .updateTable('waitlist')
+    .set({ ended_at: now.toISOString(), ended_why: 'booked' })
+    .where('ended_at', 'is', null)
+    .where('user_id', '=', userId);
+  query = offerOnly
+    ? query.where('id', '=', (eb) =>
+        eb.selectFrom('bookings').select('waitlist_id').where('bookings.id', '=', booking.id),
+      )
+    : query
+        .where('resource_id', '=', booking.resource.id)
+        .where('window_start', '<', booking.end)
+        .where('window_end', '>', booking.start);
+  await query.execute();
+}
+
+/** The blocked time (epoch minutes) a change gave back, or null when it gave none back. */
+function freedSpan(change: Change, booking: Booking, bufferMinutes: number) {
+  const start = epochMinutes(new Date(booking.start));
+  const end = epochMinutes(new Date(booking.end)) + bufferMinutes;
+  switch (change.to) {
+    case 'cancelled':
+    case 'late-released':
+    case 'declined':
+    case 'expired':
+    case 'passed':
+    case 'lapsed':
+      return { start, end };
+    case 'checked-out':
+    case 'released':
+      return change.blockEnd < end ? { start: change.blockEnd, end } : null;
+    case 'changed':
+      // Moved: the time it had (what of it the new time covers, the job finds busy).
+      return {
+        start: epochMinutes(new Date(change.was.start)),
+        end: epochMinutes(new Date(change.was.end)) + bufferMinutes,
+      };
+    default:
+      return null;
   }
 }
 
@@ -363,7 +492,9 @@ async function audit(trx: Kysely<Database>, change: Change, step: Step) {
  * The effects, in order: the event first (the history says what happened before what it caused),
  * then reminders and a request's deadline, then the standing (a strike's own event follows its cause's), then the credits
  * (a hold the member cannot pay throws here, before any mail is queued), then the mail (which says
- * what the strike cost), and the audit entry last (which says what 'Book anyway' overrode).
+ * what the strike cost), the audit entry (which says what 'Book anyway' overrode), and last the
+ * waiting list: time the change freed is queued to be offered to the next in line, after the
+ * change's own effects, so its job reads the change committed.
  */
 async function runEffects(trx: Kysely<Database>, change: Change, step: Step) {
   await event(trx, change, step);
@@ -373,6 +504,7 @@ async function runEffects(trx: Kysely<Database>, change: Change, step: Step) {
   await credits(trx, change, step);
   await mail(trx, change, step);
   await audit(trx, change, step);
+  await waitlist(trx, change, step);
 }
 
 /**
@@ -432,8 +564,28 @@ async function update(trx: Kysely<Database>, change: Change, now: Date): Promise
   switch (change.to) {
     case 'booked':
     case 'requested':
+    case 'offered':
       await trx.insertInto('bookings').values(change.row).execute();
       return [change.row.id];
+    case 'accepted':
+    case 'passed':
+    case 'lapsed': {
+      // One outcome per offer: of two tabs, and of a take at its end and the worker's lapse, the
+      // first to find it offered (and, to take it, still held) changes it; the others change nothing.
+      let offered = inStatus([change.bookingId], ['offered']);
+      if (change.to === 'accepted') offered = offered.where('hold_until', '>', at);
+      if (change.to === 'lapsed') offered = offered.where('hold_until', '<=', at);
+      changed = await offered
+        .set((eb) => ({
+          status: change.to === 'accepted' ? 'active' : change.to === 'passed' ? 'declined' : 'expired',
+          hold_until: null,
+          sequence: eb('sequence', '+', 1),
+          updated_at: at,
+        }))
+        .returning('id')
+        .execute();
+      break;
+    }
     case 'approved':
     case 'declined':
     case 'expired': {

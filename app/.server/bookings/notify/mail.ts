@@ -121,6 +121,65 @@ export async function queueRequestEnded(trx: Kysely<Database>, to: string, booki
   );
 }
 
+/** An offer's page: 'Take it' and 'Pass' (opening it changes nothing; mail scanners follow links). */
+export const offerUrl = (bookingId: string) => new URL(`/offers/${bookingId}`, config.PUBLIC_URL).toString();
+
+/** Freed time held for the first in line: until when, and the page to take it or pass. */
+export async function queueOffer(trx: Kysely<Database>, to: string, booking: Booking) {
+  await queueMail(
+    trx,
+    `offer:${booking.id}`,
+    linkMessage({
+      to,
+      subject: `Time free for you: ${booking.resource.name}`,
+      intro: `${booking.resource.name} is free on ${whenText(booking)} (Dublin time), and you are first in line. It is held for you until ${instantText(booking.holdUntil!)}: take it or pass on its page.`,
+      button: 'Take it or pass',
+      link: offerUrl(booking.id),
+      outro: 'If you have not taken it by then, it goes to the next in line. Opening the page books nothing.',
+    }),
+  );
+}
+
+/** An offer nobody took by its end: gone to the next in line. */
+export async function queueOfferLapsed(trx: Kysely<Database>, to: string, booking: Booking) {
+  await queueMail(
+    trx,
+    `offer-lapsed:${booking.id}`,
+    linkMessage({
+      to,
+      subject: `Offer ended: ${booking.resource.name}`,
+      intro: `The time on ${booking.resource.name} on ${whenText(booking)} (Dublin time) was held for you until ${instantText(booking.updatedAt)} and has gone to the next in line.`,
+      button: 'My bookings',
+      link: bookingsUrl(),
+      outro: 'You are still in line for the rest of the time you wait for.',
+    }),
+  );
+}
+
+/**
+ * Time freed under 90 minutes before it starts: nothing is held, everyone waiting is mailed at once
+ * (one mail per wait and freed time) with the confirm page, and the first to book it gets it.
+ */
+export async function queueOpenTime(
+  trx: Kysely<Database>,
+  input: { key: string; to: string; resource: { slug: string; name: string }; start: Date; end: Date },
+) {
+  const link = new URL(`/resources/${input.resource.slug}/book`, config.PUBLIC_URL);
+  link.search = new URLSearchParams({ start: input.start.toISOString() }).toString();
+  await queueMail(
+    trx,
+    input.key,
+    linkMessage({
+      to: input.to,
+      subject: `Free soon, first come: ${input.resource.name}`,
+      intro: `${input.resource.name} is free on ${whenText({ start: input.start.toISOString(), end: input.end.toISOString() })} (Dublin time). It starts too soon to hold for anyone, so everyone waiting for it gets this e-mail: the first to book it gets it.`,
+      button: 'Book it',
+      link: link.toString(),
+      outro: 'If it is gone when you look, you are still in line for the rest of the time you wait for.',
+    }),
+  );
+}
+
 /**
  * To each approver of the resource and every admin (not the member), one job each: a new request
  * with the member's answers, to decide on /approvals; a reply reaches the member.

@@ -195,7 +195,7 @@ export function ResourceForm({
           Approval required
         </label>
         <p id={`${fields.approvalRequired.id}-hint`} className="field-hint">
-          A member’s booking is a request that holds the slot until an approver (named on the resource’s page)
+          A member’s booking is a request that holds the slot until an approver (named on its Approvers page)
           or an admin decides: at most 48 hours, and never later than 2 hours before the start.
         </p>
         <Field

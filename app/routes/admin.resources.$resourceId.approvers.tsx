@@ -16,7 +16,7 @@ import {
   tooLarge,
   unknownForm,
 } from '~/.server';
-import { UsernameForm } from '~/components/induction-form';
+import { ErrorList, FormBanner } from '~/components/forms';
 import { answerFor } from '~/lib/answer';
 import { pageMeta } from '~/lib/meta';
 
@@ -78,7 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function Approvers() {
   const { resource, approvers, notice } = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
+  const appointed = answerFor(useActionData<typeof action>(), 'appoint');
+  const usernameErrors = appointed?.result.error?.username;
   return (
     <>
       <h1>Approvers of {resource.name}</h1>
@@ -121,13 +122,28 @@ export default function Approvers() {
       ) : (
         <p className="empty-state">No approvers named yet.</p>
       )}
-      <UsernameForm
-        id="appoint"
-        intent="appoint"
-        label="Username of the new approver"
-        button="Name approver"
-        lastResult={answerFor(answered, 'appoint')?.result}
-      />
+      {/* A plain form (conform's hooks would put this admin page over its JavaScript budget). */}
+      <Form method="post" className="card admin-form" noValidate>
+        <input type="hidden" name="intent" value="appoint" />
+        <FormBanner errors={appointed?.result.error?.['']} />
+        <div className="field">
+          <label htmlFor="approver-username">Username of the new approver</label>
+          <input
+            id="approver-username"
+            name="username"
+            type="text"
+            autoComplete="off"
+            required
+            defaultValue={String(appointed?.result.initialValue?.username ?? '')}
+            aria-invalid={usernameErrors ? true : undefined}
+            aria-describedby={usernameErrors ? 'approver-username-error' : undefined}
+          />
+          <ErrorList id="approver-username-error" errors={usernameErrors} />
+        </div>
+        <button type="submit" className="button">
+          Name approver
+        </button>
+      </Form>
     </>
   );
 }

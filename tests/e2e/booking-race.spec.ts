@@ -3,7 +3,15 @@
 // where the requests land on both instances. Members are made in the store, not registered.
 import ICAL from 'ical.js';
 import { addDays, labDayOf, labTime } from '../../app/lib/bookings/time';
-import { admin, fixtureBooking, fixtureCredits, fixtureMember, fixtureResource } from '../support/admin';
+import {
+  admin,
+  fixtureApprover,
+  fixtureBooking,
+  fixtureCredits,
+  fixtureMember,
+  fixtureRequestDue,
+  fixtureResource,
+} from '../support/admin';
 import { currentServer } from '../support/servers';
 import { expect, test } from './fixtures';
 import { signedInAdmin } from './accounts';
@@ -226,5 +234,86 @@ test(
     expect(statuses.filter((status) => status === 302).length).toBeLessThanOrEqual(1);
     const booked = statuses.filter((status) => status === 302).length;
     expect(await busyTimes(request, resource.slug)).toEqual(booked ? [start] : []);
+  },
+);
+
+test(
+  'ten members request one slot of a machine that needs approval: one request holds it',
+  RACE,
+  async ({ request }) => {
+    const resource = await fixtureResource({ name: 'Race hood', approval: [] });
+    const members = await Promise.all(Array.from({ length: 10 }, () => fixtureMember('ask')));
+    const start = labTime(addDays(labDayOf(new Date()), 3), 600).toISOString();
+    const answers = await Promise.all(
+      members.map((member) =>
+        request.post(`/resources/${resource.slug}/book?start=${encodeURIComponent(start)}`, {
+          form: { start, minutes: '60', note: '' },
+          headers: { Cookie: member.cookie },
+          maxRedirects: 0,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status()).sort()).toEqual([302, ...Array<number>(9).fill(409)]);
+    expect(answers.find((answer) => answer.status() === 302)!.headers().location).toBe(
+      '/bookings?notice=requested',
+    );
+  },
+);
+
+test(
+  'two approvers and the expiry on one request at the same moment: exactly one outcome',
+  RACE,
+  async ({ request }) => {
+    for (let round = 0; round < 3; round++) {
+      const resource = await fixtureResource({ name: 'Decided hood', approval: [] });
+      const [member, first, second] = await Promise.all([
+        fixtureMember('asker'),
+        fixtureMember('approver'),
+        fixtureMember('approver'),
+      ]);
+      await Promise.all([
+        fixtureApprover(first!.username, resource.slug),
+        fixtureApprover(second!.username, resource.slug),
+      ]);
+      const start = labTime(addDays(labDayOf(new Date()), 3), 600).toISOString();
+      const asked = await request.post(
+        `/resources/${resource.slug}/book?start=${encodeURIComponent(start)}`,
+        {
+          form: { start, minutes: '60', note: '' },
+          headers: { Cookie: member.cookie },
+          maxRedirects: 0,
+        },
+      );
+      expect(asked.status()).toBe(302);
+      const mine = await (await request.get('/bookings', { headers: { Cookie: member.cookie } })).text();
+      const id = /\/bookings\/([\w-]+)\/cancel/.exec(mine)![1]!;
+      const decide = (cookie: string, form: Record<string, string>) =>
+        request.post('/approvals', { form: { requestId: id, ...form }, headers: { Cookie: cookie } });
+      // The deadline brought to now: the worker's job is due as the two approvers press.
+      const [approve, decline] = await Promise.all([
+        decide(first!.cookie, { intent: 'approve' }),
+        decide(second!.cookie, { intent: 'decline', reason: 'Full that week' }),
+        fixtureRequestDue(id),
+      ]);
+      const statuses = [approve.status(), decline.status()];
+      expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+      // At most one approver decided; the other (or both, when the expiry came first) was told who did.
+      expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+      for (const answer of [approve, decline])
+        if (answer.status() === 409)
+          expect(await answer.text()).toContain('Someone else decided this request:');
+      // The member's page shows one outcome (the expiry job runs within a second or two if it won).
+      await expect(async () => {
+        const page = await (await request.get('/bookings', { headers: { Cookie: member.cookie } })).text();
+        const outcomes = [
+          page.includes('Waiting for approval'),
+          page.includes('Declined by'),
+          page.includes('Expired: nobody decided in time'),
+          /Withdraw request|Cancel booking|Release this booking/.test(page) && !page.includes('Waiting'),
+        ];
+        expect(outcomes[0]).toBe(false);
+        expect(outcomes.filter(Boolean)).toHaveLength(1);
+      }).toPass({ timeout: 15_000 });
+    }
   },
 );

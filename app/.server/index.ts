@@ -44,6 +44,7 @@ export {
   NextFreeQuerySchema,
   OnBehalfSchema,
   parseInstant,
+  WaitSchema,
 } from '~/lib/bookings/schemas';
 export { files } from './assets';
 export { loadOwnPost, readValidPost } from './post-form';

@@ -34,6 +34,10 @@ const bookingNotices = {
   released:
     'Booking released: the slot is free for others. It counts as a late cancel unless someone books it.',
   'waive-asked': 'Your request is with the admins.',
+  waiting:
+    'You are in line. When the time is freed, the first in line who may book it is offered it by e-mail.',
+  left: 'You left the waiting list.',
+  passed: 'You passed: the time goes to the next in line.',
 } as const;
 
 export type BookingNoticeKey = keyof typeof bookingNotices;

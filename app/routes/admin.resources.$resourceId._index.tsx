@@ -34,7 +34,8 @@ export default function EditResource() {
       <p>
         <Link to={`/resources/${resource.slug}`}>Its page</Link> ·{' '}
         <Link to={`/admin/resources/${resource.id}/maintenance`}>Maintenance and booking for a member</Link> ·{' '}
-        <Link to={`/admin/resources/${resource.id}/approvers`}>Approvers</Link>
+        <Link to={`/admin/resources/${resource.id}/approvers`}>Approvers</Link> ·{' '}
+        <Link to={`/admin/resources/${resource.id}/waitlist`}>Waiting list</Link>
         {resource.rules.checkInGraceMinutes != null ? (
           <>
             {' '}

@@ -6,7 +6,7 @@
 // inductions and open requests; 'Booking reminders' on or off; their private calendar feed and
 // 'Reset link'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import {
   answer,
   BookingRemindersSchema,
@@ -29,10 +29,11 @@ import { lazyForm } from '~/components/lazy-form';
 import { BookingFacts } from '~/components/booking-facts';
 import { openActions } from '~/lib/bookings/actions';
 import { requestText } from '~/lib/bookings/approvals';
+import { offerText, placeText } from '~/lib/bookings/waitlist';
 import { checkInWindowText } from '~/lib/bookings/check-in';
 import { eventText, inductionStatusText, statusText, whenText } from '~/lib/bookings/format';
 import type { Booking } from '~/lib/bookings/models';
-import { dateName, labDayOf } from '~/lib/bookings/time';
+import { dateName, duration, labDayOf } from '~/lib/bookings/time';
 import { useAnswerFor } from '~/lib/answer';
 import { pageMeta } from '~/lib/meta';
 import { bookingNoticeText } from '~/lib/notices';
@@ -56,13 +57,14 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, inductions, requests, token, reminders, strikes] = await Promise.all([
+  const [mine, inductions, requests, token, reminders, strikes, waits] = await Promise.all([
     bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
     bookings.feeds.token(user.id),
     bookings.reminders.on(user.id),
     bookings.strikes.mine(user.id),
+    bookings.waitlist.mine(user.id, now),
   ]);
   const url = new URL(request.url);
   const history = await bookings.history([...mine.upcoming, ...mine.past].map((booking) => booking.id));
@@ -73,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     note: booking.note,
     bookedBy: booking.bookedBy,
     status: booking.status,
-    statusText: requestText(booking) ?? statusText(booking.status),
+    statusText: requestText(booking) ?? offerText(booking) ?? statusText(booking.status),
     history: (history.get(booking.id) ?? []).map(eventText),
   });
   return {
@@ -97,6 +99,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
     }),
     past: mine.past.map(row),
+    // The waiting list: each wait's window, shortest length and place in line.
+    waits: waits.map((wait) => ({
+      id: wait.id,
+      resource: wait.resource,
+      window: whenText({ start: wait.from, end: wait.to }),
+      shortest: duration(wait.minMinutes),
+      place: placeText(wait.place),
+    })),
     pastMore: mine.pastMore,
     inductions: inductions.map((held) => ({
       name: held.induction.name,
@@ -140,6 +150,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return setReminders(formData, user.id);
     case 'ask-waive':
       return askToWaive(formData, user.id);
+    case 'leave-wait':
+      // Left already (another tab): the list without it is the answer either way.
+      await bookings.waitlist.leave(String(formData.get('wait') ?? ''), user.id);
+      return redirect('/bookings?notice=left#waitlist-heading');
     default:
       return unknownForm();
   }
@@ -177,7 +191,7 @@ export default function MyBookings() {
   // An inductor's or admin's way to /inductions: the root loader knows who signs off.
   const root = useRouteLoaderData<{ user: { inductor: boolean; credits: boolean } | null }>('root')?.user;
   const signsOff = root?.inductor;
-  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes } =
+  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes, waits } =
     useLoaderData<typeof loader>();
   const unknown = useAnswerFor(null);
   return (
@@ -220,6 +234,11 @@ export default function MyBookings() {
                   <a href={`/bookings/${booking.id}.ics`} download>
                     Add to calendar
                   </a>{' '}
+                  {booking.status === 'offered' ? (
+                    <Link to={`/offers/${booking.id}`} className="button button-small">
+                      Take it or pass
+                    </Link>
+                  ) : null}{' '}
                   <BookingLinks booking={booking} />
                 </p>
                 {booking.open?.cutoff ? <p className="muted">{booking.open.cutoff}</p> : null}
@@ -233,6 +252,33 @@ export default function MyBookings() {
           </p>
         )}
       </section>
+
+      {waits.length ? (
+        <section aria-labelledby="waitlist-heading">
+          <h2 id="waitlist-heading">Waiting list</h2>
+          <ul className="booking-list">
+            {waits.map((wait) => (
+              <li key={wait.id} className="card booking-item">
+                <p>
+                  <Link to={`/resources/${wait.resource.slug}`}>{wait.resource.name}</Link>: {wait.window}, at
+                  least {wait.shortest}. <strong>{wait.place}</strong>
+                </p>
+                <Form method="post" replace>
+                  <input type="hidden" name="intent" value="leave-wait" />
+                  <input type="hidden" name="wait" value={wait.id} />
+                  <button
+                    type="submit"
+                    className="button button-small button-secondary"
+                    aria-label={`Leave the waiting list: ${wait.resource.name}, ${wait.window}`}
+                  >
+                    Leave
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="past-heading">
         <h2 id="past-heading">Past</h2>

@@ -208,6 +208,9 @@ export default function ConfirmBooking() {
         {refusal || !start ? (
           <>
             <FormBanner errors={[refusal?.message ?? 'Choose a start time from the calendar.']} />
+            {refusal?.rule === 'taken' && start ? (
+              <JoinWaitlist slug={resource.slug} start={start.iso} />
+            ) : null}
             <NearbyStarts starts={nearest} note={taken?.note} />
             {taken?.nextFree ? (
               <p>
@@ -308,5 +311,20 @@ function NearbyStarts({ starts, note }: { starts: NearbyStart[]; note?: string }
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** Where the slot is taken: a link to wait for it (the waiting list's page, this time filled in). */
+function JoinWaitlist({ slug, start }: { slug: string; start: string }) {
+  return (
+    <p>
+      <Link
+        to={`/resources/${slug}/wait?${new URLSearchParams({ start })}`}
+        className="button button-secondary"
+      >
+        Join the waiting list
+      </Link>{' '}
+      If it is freed, the first in line is offered it by e-mail.
+    </p>
   );
 }

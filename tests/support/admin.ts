@@ -121,6 +121,10 @@ export const fixtureApprover = (
 export const fixtureRequestDue = (bookingId: string, server: ServerName = currentServer()) =>
   admin(server, 'fixture', 'request-due', bookingId);
 
+/** A member's booking cancelled as they would cancel it (its freed time goes to the waiting list). */
+export const fixtureCancel = (bookingId: string, server: ServerName = currentServer()) =>
+  admin(server, 'fixture', 'cancel', bookingId);
+
 /** A member's booking written straight into the store (no rules checked); its id. */
 export const fixtureBooking = (
   username: string,

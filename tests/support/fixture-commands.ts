@@ -4,7 +4,7 @@
 // PostgreSQL as well as SQLite. The journeys about those pages use the pages instead.
 import crypto from 'node:crypto';
 import { db } from '../../app/.server/db';
-import { book } from '../../app/.server/bookings/core/book';
+import { book, cancelBooking } from '../../app/.server/bookings/core/book';
 import { signOff } from '../../app/.server/bookings/inductions/inductions';
 import { bookingRow, rulesColumns, rulesOf } from '../../app/.server/bookings/core/rows';
 import { termsOf } from '../../app/lib/bookings/models';
@@ -127,6 +127,15 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         .where('state', '=', 'queued')
         .execute();
       return 'ok';
+    }
+    case 'cancel': {
+      // A member's booking cancelled as they would (the lifecycle: its freed time offered to the line).
+      const row = await db
+        .selectFrom('bookings')
+        .select('user_id')
+        .where('id', '=', args[0]!)
+        .executeTakeFirstOrThrow();
+      return (await cancelBooking(db, args[0]!, row.user_id!)).status;
     }
     case 'sign-off': {
       const [username, slug, expiresAt] = args as [string, string, string | undefined];

@@ -322,6 +322,29 @@ export const ChangeBookingSchema = z
   })
   .superRefine((form, ctx) => skippedHour(form.day, form.time, 'time', ctx));
 
+/**
+ * 'Join the waiting list' for any time in a window on the lab's clocks, of at least `minutes`; from
+ * a taken slot's confirm page, the slot itself (`start` and its length) instead.
+ */
+export const WaitSchema = z
+  .object({
+    fromDay: dayField('From'),
+    fromTime: clockField('From'),
+    untilDay: dayField('Until'),
+    untilTime: clockField('Until'),
+    minutes: z
+      .number({ required_error: 'Choose a length.', invalid_type_error: 'Choose a length.' })
+      .int('Choose a length.')
+      .positive('Choose a length.')
+      .max(7 * 1440, 'Choose a length.'),
+  })
+  .superRefine((form, ctx) => {
+    skippedHour(form.fromDay, form.fromTime, 'fromTime', ctx);
+    skippedHour(form.untilDay, form.untilTime, 'untilTime', ctx);
+    if (labInstant(form.untilDay, form.untilTime) <= labInstant(form.fromDay, form.fromTime))
+      ctx.addIssue({ code: 'custom', path: ['untilTime'], message: 'The end must be after the start' });
+  });
+
 /** Staff cancel a member's booking (/admin/bookings), saying why: the member is mailed the reason. */
 export const LabCancelSchema = z.object({
   bookingId: z.string().min(1).max(100),

@@ -2,6 +2,7 @@
 // how long an offer of freed time holds it, when it is too close to the start to hold, and which
 // part of the freed time a wait is offered. Times are instants (and epoch minutes), so a hold
 // across a change of the clocks keeps its elapsed minutes.
+import type { Booking } from './models';
 import { instantText } from './format';
 import { HOUR_MS, MINUTE_MS } from '../time-units';
 
@@ -69,3 +70,23 @@ export function placeText(place: number) {
     place % 100 >= 11 && place % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][place % 10] ?? 'th');
   return `${place}${suffix} in line`;
 }
+
+/** What an offer's page says once it is no longer open. */
+export function offerEndedText(booking: Pick<Booking, 'status'>) {
+  switch (booking.status) {
+    case 'declined':
+      return 'You passed on this time: it went to the next in line.';
+    case 'expired':
+      return 'This offer ended before it was taken: the time went to the next in line.';
+    case 'cancelled':
+      return 'You cancelled this booking.';
+    default:
+      return 'You took this time: it is in My bookings.';
+  }
+}
+
+/** What /bookings says beside an offer: held until when (null: not an open offer). */
+export const offerText = (booking: Pick<Booking, 'status' | 'holdUntil'>) =>
+  booking.status === 'offered' && booking.holdUntil
+    ? `Offered to you from the waiting list, held until ${instantText(booking.holdUntil)}`
+    : null;

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HOLDING, termsOf, type Booking, type Resource } from '~/lib/bookings/models';
 import { limitRefusal, timeRefusal } from '~/lib/bookings/rules';
-import { offerHoldUntil, offerMode, offerSpan, type Span } from '~/lib/bookings/waitlist';
+import { offerEndedText, offerHoldUntil, offerMode, offerSpan, type Span } from '~/lib/bookings/waitlist';
 import { epochMinutes } from '~/lib/bookings/time';
 import { MINUTE_MS } from '~/lib/time-units';
 import { queueOpenTime } from '../notify/mail';
@@ -382,20 +382,6 @@ export async function ownOffer(db: Kysely<Database>, bookingId: string, userId: 
     .where('bookings.waitlist_id', 'is not', null)
     .executeTakeFirst();
   return row ? toBooking(row) : null;
-}
-
-/** What an offer's page says once it is no longer open. */
-export function offerEndedText(booking: Pick<Booking, 'status'>) {
-  switch (booking.status) {
-    case 'declined':
-      return 'You passed on this time: it went to the next in line.';
-    case 'expired':
-      return 'This offer ended before it was taken: the time went to the next in line.';
-    case 'cancelled':
-      return 'You cancelled this booking.';
-    default:
-      return 'You took this time: it is in My bookings.';
-  }
 }
 
 /**

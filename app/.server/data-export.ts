@@ -123,6 +123,11 @@ async function bookingData(db: Kysely<Database>, memberId: string) {
         'bookings.created_at',
         'bookings.cancelled_at',
         'bookings.cancelled_by',
+        'bookings.answers',
+        'bookings.hold_until',
+        'bookings.decided_by',
+        'bookings.decided_at',
+        'bookings.decision_reason',
       ])
       .where('bookings.user_id', '=', memberId)
       .where('bookings.kind', '=', 'booking')
@@ -171,6 +176,17 @@ async function bookingData(db: Kysely<Database>, memberId: string) {
       created_at: row.created_at,
       cancelled_at: row.cancelled_at,
       cancelled_by: row.cancelled_by,
+      // A request for a machine that needs approval: what the member answered, and its decision.
+      request:
+        row.status === 'pending' || row.decided_at
+          ? {
+              answers: JSON.parse(row.answers) as unknown,
+              held_until: row.hold_until,
+              decided_by: row.decided_by,
+              decided_at: row.decided_at,
+              decline_reason: row.decision_reason || null,
+            }
+          : null,
     })),
     inductions: inductions.map((row) => ({
       induction: row.induction,

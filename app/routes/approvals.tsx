@@ -17,6 +17,7 @@ import {
   requireUser,
   SECRET_PAGE_CACHE,
   tooLarge,
+  unknownForm,
 } from '~/.server';
 import { allErrors } from '~/components/form-errors';
 import { FormBanner } from '~/components/forms';
@@ -66,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApprover(request);
   const formData = await readForm(request);
   if (!formData) return tooLarge(FORM_LIMITS.text);
-  const intent = formData.get('intent') === 'decline' ? 'decline' : 'approve';
+  const intent = formData.get('intent');
+  if (intent !== 'approve' && intent !== 'decline') return unknownForm();
   const item = String(formData.get('requestId') ?? '');
   const submission = parseWithZod(formData, { schema: ApprovalDecisionSchema });
   if (submission.status !== 'success') return answer(intent, submission.reply(), { item });

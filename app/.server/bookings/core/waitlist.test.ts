@@ -5,6 +5,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '../../db';
 import { book, cancelBooking } from './book';
+import { checkIn, checkOut } from './check-in';
+import { transition } from './lifecycle';
+import { writeTransaction } from './rows';
 import { historyOf } from './events';
 import {
   answerOffer,
@@ -245,7 +248,7 @@ describe('freed time goes to the line', () => {
     expect((await waitsOf(db, a.id, now))[0].place).toBe(1);
   });
 
-  test('a no-show release and a check-out offer the rest of the time; a window wait gets the part that fits', async () => {
+  test('a window wait is offered the part of the freed time in its window', async () => {
     const resource = await newResource(db);
     const [holder, a] = await Promise.all(['holder', 'waiter'].map((p) => newMember(db, p)));
     const start = hourAhead(4);
@@ -266,6 +269,54 @@ describe('freed time goes to the line', () => {
       minutesAfter(start, 30).toISOString(),
       minutesAfter(start, 150).toISOString(),
     ]);
+  });
+
+  test('a no-show release offers the rest of a long booking; a check-out mails the rest at short notice', async () => {
+    const resource = await newResource(db, { rules: { checkInGraceMinutes: 15, maxMinutes: 360 } });
+    const [holder, a, b] = await Promise.all(['holder', 'waiter', 'other'].map((p) => newMember(db, p)));
+    const start = hourAhead(4);
+    const long = await bookedBy(db, resource.id, holder.id, start, 360);
+    const waitA = await waitsFor(resource.id, a.id, minutesAfter(start, 180), new Date(Date.now() - 1000));
+    // Nobody checked in: released at start + 16, the rest (5 hours and more) offered to a.
+    const released = minutesAfter(start, 16);
+    // The worker's release of this one booking (its sweep would release other files' too on the
+    // shared PostgreSQL store): the same change, at the same moment.
+    await writeTransaction(db, (trx) =>
+      transition(
+        trx,
+        {
+          to: 'released',
+          bookingId: long.id,
+          at: minutesAfter(start, 15),
+          blockEnd: Math.floor(minutesAfter(start, 15).getTime() / 60_000),
+        },
+        released,
+      ),
+    );
+    const offer = offeredTo((await runFreed(resource.id, released))[0])!;
+    expect(offer.start).toBe(minutesAfter(start, 180).toISOString());
+    expect(
+      (
+        await db
+          .selectFrom('bookings')
+          .select('waitlist_id')
+          .where('id', '=', offer.id)
+          .executeTakeFirstOrThrow()
+      ).waitlist_id,
+    ).toBe(waitA);
+
+    // A 2-hour booking checked out after 30 minutes: the rest starts within 90 minutes, so b is mailed.
+    const later = hourAhead(6);
+    const second = await bookedBy(db, resource.id, holder.id, later, 120);
+    const waitB = await waitsFor(resource.id, b.id, minutesAfter(later, 60), new Date(Date.now() - 1000));
+    expect(
+      (await checkIn(db, { bookingId: second.id, userId: holder.id, now: minutesAfter(later, 5) })).status,
+    ).toBe('checked-in');
+    const out = minutesAfter(later, 30);
+    expect((await checkOut(db, { bookingId: second.id, userId: holder.id, now: out })).status).toBe(
+      'checked-out',
+    );
+    expect(await runFreed(resource.id, out)).toEqual([{ status: 'announced', waitIds: [waitB] }]);
   });
 });
 

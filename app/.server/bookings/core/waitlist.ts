@@ -256,7 +256,8 @@ export async function offerFreed(
     const row = await selectResources(trx).where('resources.id', '=', input.resourceId).executeTakeFirst();
     if (!row) return { status: 'nobody' };
     const resource = toResource(row);
-    const freed = { start: Math.max(input.from, Math.ceil(now.getTime() / MINUTE_MS)), end: input.to };
+    // From the next minute on: time already begun is no one's to book.
+    const freed = { start: Math.max(input.from, Math.floor(now.getTime() / MINUTE_MS) + 1), end: input.to };
     if (freed.start >= freed.end) return { status: 'nobody' };
     const busy = await busyIn(trx, resource.id, freed);
     const asIso = (minutes: number) => new Date(minutes * MINUTE_MS).toISOString();

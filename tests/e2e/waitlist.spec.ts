@@ -104,4 +104,11 @@ test('join from a taken slot; the first in line passes, the next takes it from t
   await expect(page.getByRole('region', { name: 'In line' })).toContainText(`@${first.username}:`);
   await expect(page.getByRole('region', { name: 'Offers out' })).toContainText('No offers out.');
   await expectAccessible();
+
+  // The first member leaves the line from /bookings.
+  await signInAs(page, baseURL!, first.cookie);
+  await page.goto('/bookings');
+  await page.getByRole('button', { name: `Leave the waiting list: ${machine}`, exact: false }).click();
+  await expect(page.getByText('You left the waiting list.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Waiting list' })).toHaveCount(0);
 });

@@ -317,14 +317,16 @@ function NearbyStarts({ starts, note }: { starts: NearbyStart[]; note?: string }
 /** Where the slot is taken: a link to wait for it (the waiting list's page, this time filled in). */
 function JoinWaitlist({ slug, start }: { slug: string; start: string }) {
   return (
-    <p>
-      <Link
-        to={`/resources/${slug}/wait?${new URLSearchParams({ start })}`}
-        className="button button-secondary"
-      >
-        Join the waiting list
-      </Link>{' '}
-      If it is freed, the first in line is offered it by e-mail.
-    </p>
+    <>
+      <p>Wait for it: if it is freed, the first in line is offered it by e-mail.</p>
+      <p>
+        <Link
+          to={`/resources/${slug}/wait?${new URLSearchParams({ start })}`}
+          className="button button-secondary"
+        >
+          Join the waiting list
+        </Link>
+      </p>
+    </>
   );
 }

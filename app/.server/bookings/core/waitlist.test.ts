@@ -349,6 +349,21 @@ describe('joining and leaving', () => {
     expect(await leaveWaitlist(db, first, member.id)).toBe(false);
     const row = await db.selectFrom('waitlist').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
     expect(row.ended_why).toBe('left');
+    // Two tabs joining at once: one wait, both told they are in line.
+    const other = hourAhead(5);
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        joinWaitlist(db, {
+          resourceId: resource.id,
+          userId: member.id,
+          from: other,
+          to: minutesAfter(other, 60),
+          minMinutes: 60,
+        }),
+      ),
+    );
+    expect(both.map((joined) => joined.status).sort()).toEqual(['already', 'joined']);
+    expect(new Set(both.map((joined) => ('waitId' in joined ? joined.waitId : ''))).size).toBe(1);
     // Left, they may join again.
     expect(
       (

@@ -67,6 +67,26 @@ export async function joinWaitlist(
   input: { resourceId: string; userId: string; from: Date; to: Date; minMinutes: number; now?: Date },
 ): Promise<JoinOutcome> {
   const now = input.now ?? new Date();
+  try {
+    return await join(db, input, now);
+  } catch (error) {
+    // Two tabs joining at once on PostgreSQL: both found no open wait, the unique index let one in.
+    if (!isUniqueViolation(error)) throw error;
+    return join(db, input, now);
+  }
+}
+
+/** The database's refusal of a second row under a unique index (PostgreSQL 23505, SQLite's). */
+const isUniqueViolation = (error: unknown) => {
+  const { code } = (error ?? {}) as { code?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+async function join(
+  db: Kysely<Database>,
+  input: { resourceId: string; userId: string; from: Date; to: Date; minMinutes: number },
+  now: Date,
+): Promise<JoinOutcome> {
   return writeTransaction(db, async (trx): Promise<JoinOutcome> => {
     const row = await selectResources(trx).where('resources.id', '=', input.resourceId).executeTakeFirst();
     if (!row) return { status: 'not-found' };

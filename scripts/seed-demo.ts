@@ -22,6 +22,7 @@ import type { Cost } from '../app/lib/bookings/credits';
 import { whenText } from '../app/lib/bookings/format';
 import { bookingRow } from '../app/.server/bookings/core/rows';
 import { book } from '../app/.server/bookings/core/book';
+import { joinWaitlist } from '../app/.server/bookings/core/waitlist';
 import { termsOf } from '../app/lib/bookings/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/notify/reminders';
 import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/core/rows';
@@ -334,6 +335,7 @@ async function seedLab() {
     // The request first: the demo's bookings then fill around it, its member's count starting at one.
     const requester = resource.approval ? users.get(resource.approval.pending)! : null;
     if (requester) await seedRequest(id, requester, now);
+    if (resource.slug === 'gpu-node') await seedWait(id, users.get('kofi_mensah')!, now);
     if (!resource.busy) continue;
     const eligible = resource.induction
       ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
@@ -405,6 +407,22 @@ async function seedLab() {
     }
   }
   return booked;
+}
+
+/**
+ * A member in line for the GPU node (the waiting list): any 2 hours between 09:00 and 18:00 two days
+ * on, joined as a member joins. An earlier run's open wait stays (joining again changes nothing).
+ */
+async function seedWait(resourceId: string, userId: string, now: Date) {
+  const day = addDays(labDayOf(now), 2);
+  await joinWaitlist(db, {
+    resourceId,
+    userId,
+    from: labTime(day, 9 * 60),
+    to: labTime(day, 18 * 60),
+    minMinutes: 120,
+    now,
+  });
 }
 
 /**

@@ -66,7 +66,7 @@ test('the scan finds the pages of several forms known today, so it is not findin
     ]),
   );
   expect(routes.find(({ name }) => name === 'bookings._index.tsx')?.intents).toEqual(
-    new Set(['reset-feed', 'reminders', 'ask-waive']),
+    new Set(['reset-feed', 'reminders', 'ask-waive', 'leave-wait']),
   );
 });
 

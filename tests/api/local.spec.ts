@@ -58,6 +58,7 @@ test('the OpenAPI document is valid and lists every call of the product §7 tabl
       '/page/profile/update_profile',
       '/resources',
       '/resources/{slug}/availability',
+      '/resources/{slug}/next-free',
       '/bookings',
       '/bookings/{id}/cancel',
       '/bookings/{id}/release',

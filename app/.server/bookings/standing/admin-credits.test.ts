@@ -150,6 +150,23 @@ describe('admin credits', () => {
     expect(await auditOf('credit.grant', `every member (${granted.count})`)).toHaveLength(1);
   });
 
+  test('the grant to every member sent again after someone joined: already, and the newcomer is not granted', async () => {
+    const credit = await newCredit();
+    const input = {
+      creditId: credit.id,
+      to: 'all' as const,
+      amount: 2,
+      reason: 'Demo day',
+      expiresAt: null,
+      key: crypto.randomUUID(),
+    };
+    expect(await credits.grant(input, admin)).toMatchObject({ status: 'granted' });
+    const newcomer = await newMember(db, 'late');
+    expect(await credits.grant(input, admin)).toEqual({ status: 'already' });
+    expect(await lotsOf(newcomer.id, credit.id)).toEqual([]);
+    expect(await mailTo(newcomer.email)).toEqual([]);
+  });
+
   test('an adjustment: either way with a reason; one below zero is refused and changes nothing', async () => {
     const credit = await newCredit();
     const member = await newMember(db, 'adj');

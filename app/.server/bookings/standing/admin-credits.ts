@@ -129,11 +129,15 @@ export type GrantOutcome =
   | { status: 'no-member' }
   | { status: 'no-credit' };
 
+/** Thrown inside a grant's transaction to roll back a repeat of a form already granted. */
+class RepeatedGrant extends Error {}
+
 /**
  * Grants `amount` to one member or to every member (role member or admin, not stopped from signing
  * in), in one transaction: each granted member is mailed, and the grant is audited once. A lot per
  * member under the form's key, made by addLot: its unique index makes the same form sent twice,
- * even at the same moment, grant once (the second finds every lot made and grants nobody).
+ * even at the same moment, grant once. One lot found made marks the whole form a repeat, and the
+ * repeat is rolled back: a member who joined between the two sends is not granted by the second.
  */
 export async function grantCredits(
   db: Kysely<Database>,
@@ -141,6 +145,15 @@ export async function grantCredits(
   actor: Actor,
   now = new Date(),
 ): Promise<GrantOutcome> {
+  try {
+    return await grantOnce(db, input, actor, now);
+  } catch (error) {
+    if (error instanceof RepeatedGrant) return { status: 'already' };
+    throw error;
+  }
+}
+
+function grantOnce(db: Kysely<Database>, input: GrantInput, actor: Actor, now: Date): Promise<GrantOutcome> {
   return writeTransaction(db, async (trx): Promise<GrantOutcome> => {
     const row = await trx
       .selectFrom('credits')
@@ -162,7 +175,6 @@ export async function grantCredits(
     if (!members.length) return { status: 'no-member' };
     const amount = amountText(input.amount, credit);
     const expires = expiryText(input.expiresAt?.toISOString() ?? null);
-    let count = 0;
     for (const member of members) {
       const lotId = await addLot(trx, {
         creditId: credit.id,
@@ -175,11 +187,10 @@ export async function grantCredits(
         actor: actorName(actor),
         now,
       });
-      if (!lotId) continue;
-      count++;
+      if (!lotId) throw new RepeatedGrant();
       await queueCreditsGranted(trx, member.email, { id: lotId, amount, reason: input.reason, expires });
     }
-    if (!count) return { status: 'already' };
+    const count = members.length;
     await recordAudit(trx, actor, {
       action: 'credit.grant',
       target: input.to === 'all' ? `every member (${count})` : `@${members[0]!.username}`,

@@ -65,6 +65,10 @@ test('the OpenAPI document is valid and lists every call of the product §7 tabl
       '/bookings/{id}/check-in',
       '/bookings/{id}/check-out',
       '/credits',
+      '/waitlist',
+      '/waitlist/{id}/leave',
+      '/offers/{id}/take',
+      '/offers/{id}/pass',
     ].sort(),
   );
 });
@@ -750,4 +754,121 @@ test('GET /api/credits answers the caller’s balances and holds; a booking they
     held: [{ booking: booked.body.id, about: expect.stringMatching(`^${gpu.resource}, `), amount: 3 }],
     expiring: [],
   });
+});
+
+test('the waiting list through the API: join, my place, an offer passed, the next taken, leave', async () => {
+  const [one, two] = await Promise.all([member(), member()]);
+  const { http } = two;
+  const { slug } = await fixtureResource({ rules: { cancelCutoffMinutes: 60 } }, 'seeded');
+  const at = (hours: number) => {
+    const date = new Date(Date.now() + 3 * 86_400_000);
+    date.setUTCHours(10 + hours, 0, 0, 0);
+    return date.toISOString();
+  };
+  const book = async (start: string) =>
+    (
+      await answer(
+        http,
+        await http.post('/api/bookings', json({ resource: slug, start, minutes: 60 }, one.token)),
+        'POST',
+        '/bookings',
+      )
+    ).body.id as string;
+  const [first, second] = [await book(at(0)), await book(at(2))];
+  const join = async (body: unknown, token: string | null = two.token) =>
+    answer(http, await http.post('/api/waitlist', json(body, token ?? undefined)), 'POST', '/waitlist');
+  const window = { resource: slug, from: at(0), to: at(3), min_minutes: 60 };
+
+  // Bad bodies and callers: nobody joins.
+  expect((await http.post('/api/waitlist', json(window))).status()).toBe(401);
+  const bad = [
+    [{ ...window, to: at(0) }, 'to', 'The end must be after the start'],
+    [{ ...window, min_minutes: 7 }, 'min_minutes', 'Choose a length from 30 to 240 minutes.'],
+    [{ ...window, min_minutes: '60' }, 'min_minutes', 'Must be a number of minutes'],
+    [{ ...window, from: 'tomorrow' }, 'from', 'Must be an ISO 8601 date and time'],
+    [{ ...window, seat: 'A' }, 'seat', 'Unknown field'],
+  ] as const;
+  for (const [body, field, message] of bad) {
+    const refused = await join(body);
+    expect(refused.status, field).toBe(422);
+    expect(refused.body.error.fields[field], field).toEqual([message]);
+  }
+  expect((await join({ ...window, resource: 'no-such-machine' })).status).toBe(404);
+  const waits = async (token = two.token) =>
+    (await answer(http, await http.get('/api/waitlist', bearer(token)), 'GET', '/waitlist')).body.waits;
+  expect(await waits()).toEqual([]);
+
+  const joined = await join(window);
+  expect(joined.status).toBe(201);
+  expect(joined.body).toMatchObject({ resource: { slug }, from: window.from, to: window.to, place: 1 });
+  const again = await join(window);
+  expect(again.status).toBe(409);
+  expect(again.body.error).toEqual({
+    code: 'already-waiting',
+    message: 'You are already in line for this time.',
+  });
+  expect(await waits()).toEqual([joined.body]);
+  expect(await waits(one.token)).toEqual([]);
+
+  // The first slot freed: the worker offers it to the one in line, who sees it in GET /bookings.
+  const offered = async () => {
+    let offer: Body | undefined;
+    await expect
+      .poll(async () => {
+        const mine = await answer(
+          http,
+          await http.get('/api/bookings', bearer(two.token)),
+          'GET',
+          '/bookings',
+        );
+        offer = mine.body.upcoming.find((booking: Body) => booking.status === 'offered');
+        return offer ? offer.start : null;
+      })
+      .not.toBeNull();
+    return offer!;
+  };
+  const offerCall = async (id: string, action: 'take' | 'pass', token = two.token) =>
+    answer(
+      http,
+      await http.post(`/api/offers/${id}/${action}`, bearer(token)),
+      'POST',
+      `/offers/{id}/${action}`,
+    );
+  await http.post(`/api/bookings/${first}/cancel`, bearer(one.token));
+  const firstOffer = await offered();
+  expect(firstOffer).toMatchObject({ start: at(0), end: at(1), hold_until: expect.any(String) });
+  expect((await offerCall(firstOffer.id, 'take', one.token)).status).toBe(404);
+  expect((await http.post(`/api/offers/${firstOffer.id}/take`)).status()).toBe(401);
+  expect((await offerCall(firstOffer.id, 'pass')).body).toMatchObject({
+    id: firstOffer.id,
+    status: 'declined',
+    hold_until: null,
+  });
+  const late = await offerCall(firstOffer.id, 'take');
+  expect(late.status).toBe(409);
+  expect(late.body.error).toEqual({
+    code: 'offer-ended',
+    message: 'You passed on this time: it went to the next in line.',
+  });
+  // Passing keeps the place in line: the second slot freed is offered, and taken.
+  expect(await waits()).toEqual([joined.body]);
+  await http.post(`/api/bookings/${second}/cancel`, bearer(one.token));
+  const secondOffer = await offered();
+  expect(secondOffer.start).toBe(at(2));
+  expect((await offerCall(secondOffer.id, 'take')).body).toMatchObject({
+    id: secondOffer.id,
+    status: 'active',
+  });
+  expect((await offerCall(secondOffer.id, 'pass')).body.error.message).toBe(
+    'You took this time: it is in My bookings.',
+  );
+  // Taking it ended the wait; a new one is left, and leaving twice is 404.
+  expect(await waits()).toEqual([]);
+  const other = await join({ ...window, from: at(4), to: at(6) });
+  const leave = async (id: string, token = two.token) =>
+    answer(http, await http.post(`/api/waitlist/${id}/leave`, bearer(token)), 'POST', '/waitlist/{id}/leave');
+  expect((await leave(other.body.id, one.token)).status).toBe(404);
+  expect((await leave(other.body.id)).body).toEqual({ waits: [] });
+  expect((await leave(other.body.id)).status).toBe(404);
+  await Promise.all([one.http.dispose(), two.http.dispose()]);
 });

@@ -12,7 +12,7 @@ import { memberFeedsIn, remindersIn, resourceFeedsIn } from './notify';
 import { adminResourcesIn, resourcesIn } from './resources';
 import { adminCreditsIn, creditWorkIn, memberCreditsIn, strikesIn } from './standing';
 
-export { TOO_FAST, type BookOutcome, type CancelOutcome } from './core';
+export { TOO_FAST, type BookOutcome, type CancelOutcome, type Wait } from './core';
 export { askForInduction, inductionFor } from './inductions';
 export { calendarAnswer, CANCELLED_KEPT_DAYS, sendBookingReminder, sendExpiryNotice } from './notify';
 export { checkInQr } from './resources';

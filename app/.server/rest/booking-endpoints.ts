@@ -55,7 +55,7 @@ const toResourceOut = (resource: Resource): z.infer<typeof S.ResourceOutSchema> 
   };
 };
 
-const toBookingOut = (booking: Booking): z.infer<typeof S.BookingOutSchema> => ({
+export const toBookingOut = (booking: Booking): z.infer<typeof S.BookingOutSchema> => ({
   id: booking.id,
   resource: { slug: booking.resource.slug, name: booking.resource.name },
   start: booking.start,
@@ -68,7 +68,7 @@ const toBookingOut = (booking: Booking): z.infer<typeof S.BookingOutSchema> => (
   cancelled_at: booking.cancelledAt,
 });
 
-async function resourceOf(slug: string) {
+export async function resourceOf(slug: string) {
   const resource = await bookings.resources.bySlug(slug);
   if (!resource) throw new RestError(404, 'not-found', 'Resource not found');
   return resource;
@@ -95,7 +95,7 @@ function changedOut(
 }
 
 /** Erases an endpoint's body type once its handler was checked against its schema. */
-const define = <Body>(endpoint: Endpoint<Body>) => endpoint as Endpoint<never>;
+export const define = <Body>(endpoint: Endpoint<Body>) => endpoint as Endpoint<never>;
 
 export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
   define({
@@ -171,7 +171,8 @@ export const BOOKING_ENDPOINTS: Endpoint<never>[] = [
   define({
     method: 'GET',
     path: '/bookings',
-    summary: 'The caller’s active bookings: upcoming and past',
+    summary:
+      'The caller’s bookings: upcoming (requests waiting for approval and offers from the waiting list among them, with `hold_until`) and past',
     access: 'member',
     answer: S.BookingsOutSchema,
     async handle(call) {

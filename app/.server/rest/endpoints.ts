@@ -25,6 +25,7 @@ import { FieldError, type Member, type Post, type Project } from '~/lib/models';
 import { UsernameSchema } from '~/lib/schemas';
 import * as S from './schemas';
 import { BOOKING_ENDPOINTS } from './booking-endpoints';
+import { WAITLIST_ENDPOINTS } from './waitlist-endpoints';
 import { RestError } from './errors';
 import { issueToken, revokeToken } from './tokens';
 
@@ -410,4 +411,5 @@ export const ENDPOINTS: Endpoint<never>[] = [
     },
   } satisfies Endpoint<z.infer<typeof S.UpdateProfileBodySchema>>),
   ...BOOKING_ENDPOINTS,
+  ...WAITLIST_ENDPOINTS,
 ];

@@ -349,3 +349,53 @@ export const BookBodySchema = z
       .describe('for a resource that needs approval: an answer to each of its `questions`, in their order'),
   })
   .strict();
+
+/** One of the caller's waits on the waiting list (docs/product.md §10 'The waiting list'). */
+export const WaitOutSchema = z.object({
+  id: z.string(),
+  resource: z.object({ slug: z.string(), name: z.string() }),
+  from: z.string().describe('ISO 8601, UTC: the window’s start'),
+  to: z.string().describe('ISO 8601, UTC: the window’s end'),
+  min_minutes: z.number().int().describe('the shortest time the caller can use'),
+  place: z
+    .number()
+    .int()
+    .min(1)
+    .describe(
+      '1: next to be offered freed time in this window (counting the earlier waits whose window meets it)',
+    ),
+  joined_at: z.string().describe('ISO 8601, UTC'),
+});
+
+export const WaitsOutSchema = z.object({
+  waits: z.array(WaitOutSchema).describe('the caller’s waits whose window is not over, soonest window first'),
+});
+
+/** POST /api/waitlist: wait for any free time in [from, to) of at least min_minutes. */
+export const WaitBodySchema = z
+  .object({
+    resource: z
+      .string({ required_error: 'resource is required' })
+      .min(1)
+      .max(64)
+      .describe('a resource’s slug'),
+    from: z
+      .string({ required_error: 'from is required' })
+      .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }),
+    to: z
+      .string({ required_error: 'to is required' })
+      .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }),
+    min_minutes: z
+      .number({
+        required_error: 'min_minutes is required',
+        invalid_type_error: 'Must be a number of minutes',
+      })
+      .int('Must be a number of minutes')
+      .positive('Must be a number of minutes')
+      .max(14 * 24 * 60),
+  })
+  .strict()
+  .refine((body) => Date.parse(body.to) > Date.parse(body.from), {
+    path: ['to'],
+    message: 'The end must be after the start',
+  });

@@ -39,6 +39,7 @@ import { nextFree } from './next-free';
 import { cancelForLab, exportDay, inTheLabNow, staffBookings, type StaffFilters } from './staff';
 
 export type { BookOutcome, CancelOutcome };
+export type { Wait } from './waitlist';
 
 /** A member past LIMITS.bookingWritesPerMember (one member once made 641 bookings in 21 s). */
 export const TOO_FAST: Refusal = {

@@ -8,7 +8,9 @@ import {
   fixtureApprover,
   fixtureBooking,
   fixtureCredits,
+  fixtureCancel,
   fixtureMember,
+  fixtureOfferDue,
   fixtureRequestDue,
   fixtureResource,
 } from '../support/admin';
@@ -313,6 +315,86 @@ test(
         ];
         expect(outcomes[0]).toBe(false);
         expect(outcomes.filter(Boolean)).toHaveLength(1);
+      }).toPass({ timeout: 15_000 });
+    }
+  },
+);
+
+/**
+ * An offer of freed time to a member in line: a resource, a booking in the way of `waiter`'s wait
+ * for its slot, cancelled, and the offer the worker made (its id, from the waiter's /bookings).
+ */
+async function offerFor(request: import('@playwright/test').APIRequestContext, name: string) {
+  const resource = await fixtureResource({ name });
+  const [holder, waiter] = await Promise.all([fixtureMember('holder'), fixtureMember('waiter')]);
+  const start = labTime(addDays(labDayOf(new Date()), 3), 600).toISOString();
+  const held = await fixtureBooking(holder.username, resource.slug, start, 60);
+  const joined = await request.post(`/resources/${resource.slug}/wait`, {
+    form: { start, minutes: '60' },
+    headers: { Cookie: waiter.cookie },
+    maxRedirects: 0,
+  });
+  expect(joined.headers().location).toBe('/bookings?notice=waiting');
+  await fixtureCancel(held);
+  let offerId = '';
+  await expect(async () => {
+    const page = await (await request.get('/bookings', { headers: { Cookie: waiter.cookie } })).text();
+    offerId = /\/offers\/([\w-]+)/.exec(page)?.[1] ?? '';
+    expect(offerId).not.toBe('');
+  }).toPass({ timeout: 15_000 });
+  return { waiter, offerId };
+}
+
+test(
+  'one offer taken in two tabs at once, and by another member: one booking, the tab told, the other 404',
+  RACE,
+  async ({ request }) => {
+    const { waiter, offerId } = await offerFor(request, 'Offered printer');
+    const other = await fixtureMember('other');
+    const take = (cookie: string) =>
+      request.post(`/offers/${offerId}`, {
+        form: { intent: 'take' },
+        headers: { Cookie: cookie },
+        maxRedirects: 0,
+      });
+    const answers = await Promise.all([take(waiter.cookie), take(waiter.cookie), take(other.cookie)]);
+    expect(answers.map((answer) => answer.status()).sort()).toEqual([302, 404, 409]);
+    expect(answers.find((answer) => answer.status() === 302)!.headers().location).toBe(
+      '/bookings?notice=booked',
+    );
+    expect(await answers.find((answer) => answer.status() === 409)!.text()).toContain(
+      'You took this time: it is in My bookings.',
+    );
+  },
+);
+
+test(
+  'a take at the moment the offer ends, and the worker ending it: exactly one outcome, each round',
+  RACE,
+  async ({ request }) => {
+    for (let round = 0; round < 3; round++) {
+      const { waiter, offerId } = await offerFor(request, 'Lapsing printer');
+      // The end brought to now as the member presses 'Take it': the worker's lapse is due at once.
+      const [taken] = await Promise.all([
+        request.post(`/offers/${offerId}`, {
+          form: { intent: 'take' },
+          headers: { Cookie: waiter.cookie },
+          maxRedirects: 0,
+        }),
+        fixtureOfferDue(offerId),
+      ]);
+      const ended = 'This offer ended before it was taken: the time went to the next in line.';
+      if (taken.status() === 302) expect(taken.headers().location).toBe('/bookings?notice=booked');
+      else {
+        expect(taken.status()).toBe(409);
+        expect(await taken.text()).toContain(ended);
+      }
+      // Its page, once the worker has run, says the one outcome the take was told.
+      await expect(async () => {
+        const page = await (
+          await request.get(`/offers/${offerId}`, { headers: { Cookie: waiter.cookie } })
+        ).text();
+        expect(page).toContain(taken.status() === 302 ? 'You took this time: it is in My bookings.' : ended);
       }).toPass({ timeout: 15_000 });
     }
   },

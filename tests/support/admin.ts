@@ -121,6 +121,10 @@ export const fixtureApprover = (
 export const fixtureRequestDue = (bookingId: string, server: ServerName = currentServer()) =>
   admin(server, 'fixture', 'request-due', bookingId);
 
+/** An offer's end brought to now: the site's worker lapses it, and the time goes to the next in line. */
+export const fixtureOfferDue = (bookingId: string, server: ServerName = currentServer()) =>
+  admin(server, 'fixture', 'offer-due', bookingId);
+
 /** A member's booking cancelled as they would cancel it (its freed time goes to the waiting list). */
 export const fixtureCancel = (bookingId: string, server: ServerName = currentServer()) =>
   admin(server, 'fixture', 'cancel', bookingId);

@@ -116,14 +116,21 @@ export async function runFixtureCommand([kind, ...args]: string[]): Promise<stri
         .execute();
       return 'ok';
     }
-    case 'request-due': {
-      // A request's deadline brought to now: the running site's worker expires it (its real job).
+    case 'request-due':
+    case 'offer-due': {
+      // A request's deadline, or an offer's end, brought to now: the running site's worker ends it
+      // (its real job).
       const at = now();
-      await db.updateTable('bookings').set({ hold_until: at }).where('id', '=', args[0]!).execute();
+      await db
+        .updateTable('bookings')
+        .set({ hold_until: at })
+        .where('id', '=', args[0]!)
+        .where('status', 'in', ['pending', 'offered'])
+        .execute();
       await db
         .updateTable('jobs')
         .set({ run_at: at })
-        .where('key', '=', `request-expire:${args[0]}`)
+        .where('key', '=', `${kind === 'request-due' ? 'request-expire' : 'offer-lapse'}:${args[0]}`)
         .where('state', '=', 'queued')
         .execute();
       return 'ok';

@@ -112,3 +112,49 @@ test('join from a taken slot; the first in line passes, the next takes it from t
   await expect(page.getByText('You left the waiting list.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Waiting list' })).toHaveCount(0);
 });
+
+test('under 90 minutes before the start: everyone waiting is mailed, the first to book gets it', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const machine = `Test laser ${crypto.randomBytes(3).toString('hex')}`;
+  const laser = await fixtureResource({ name: machine });
+  const [holder, first, second] = await Promise.all(
+    ['holder', 'first', 'second'].map((p) => fixtureMember(p)),
+  );
+  // The first half hour at least 35 minutes away: too close to hold for anyone.
+  const halfHour = 30 * 60_000;
+  const start = new Date(Math.ceil((Date.now() + 35 * 60_000) / halfHour) * halfHour).toISOString();
+  const held = await fixtureBooking(holder.username, laser.slug, start, 60);
+  for (const member of [first, second]) {
+    const joined = await request.post(`/resources/${laser.slug}/wait`, {
+      form: { start, minutes: '60' },
+      headers: { Cookie: member.cookie },
+      maxRedirects: 0,
+    });
+    expect(joined.headers().location).toBe('/bookings?notice=waiting');
+  }
+  await fixtureCancel(held);
+  // Both hear at once, with a link to book it themselves.
+  const links = await Promise.all(
+    [first, second].map(async (member) => {
+      const mail = await waitForMail(
+        member.email,
+        (each) => each.subject === `Free soon, first come: ${machine}`,
+      );
+      expect(mail.text).toContain('everyone waiting for it gets this e-mail: the first to book it gets it');
+      return /\/resources\/[\w-]+\/book\?start=[^\s)\]]+/.exec(mail.text)![0];
+    }),
+  );
+  expect(links[0]).toBe(links[1]);
+  await signInAs(page, baseURL!, second.cookie);
+  await page.goto(links[1]!);
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page).toHaveURL(/\/bookings\?notice=booked/);
+  await expect(page.getByRole('region', { name: 'Upcoming' })).toContainText(machine);
+  // The other is too late: the page says so, and offers the waiting list again.
+  await signInAs(page, baseURL!, first.cookie);
+  await page.goto(links[0]!);
+  await expect(page.getByText('That slot was just taken.')).toBeVisible();
+});

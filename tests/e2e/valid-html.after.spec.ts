@@ -1,7 +1,7 @@
 // Every kind of page the site serves is valid HTML, as the Nu HTML Checker (vnu-jar) reads it:
 // the documents as the server sends them, signed out and signed in, including error views.
 import { baseUrl, currentServer } from '../support/servers';
-import { admin } from '../support/admin';
+import { admin, fixtureMember } from '../support/admin';
 import { freshMember, reachStepTwo, register, signIn } from './accounts';
 import { expect, seededDb, test } from './fixtures';
 import { vnuBatch } from '../support/vnu';
@@ -76,6 +76,17 @@ test('every page kind validates with zero errors', async ({ page }) => {
     wholeHourAhead,
     '60',
   );
+  // Time freed on it offered to them from the waiting list: the offer's page and /bookings' line.
+  const holder = await fixtureMember('holder');
+  const later = new Date(Date.parse(wholeHourAhead) + 2 * 3_600_000).toISOString();
+  const held = await admin(currentServer(), 'fixture', 'book', holder.username, own.slug, later, '60');
+  await page.request.post(`/resources/${own.slug}/wait`, { form: { start: later, minutes: '60' } });
+  await admin(currentServer(), 'fixture', 'cancel', held);
+  let offer = '';
+  await expect(async () => {
+    offer = /\/offers\/[\w-]+/.exec(await (await page.request.get('/bookings')).text())?.[0] ?? '';
+    expect(offer).not.toBe('');
+  }).toPass({ timeout: 15_000 });
   for (const url of [
     '/profile',
     '/profile?edit',
@@ -116,6 +127,10 @@ test('every page kind validates with zero errors', async ({ page }) => {
     // equivalent (the demo's FDM printers).
     '/resources/prusa-mk4',
     '/resources/prusa-mk4/next-free?minutes=60',
+    // The waiting list: joining it for a slot, the offer made to them, a machine's line.
+    `/resources/prusa-mk4/wait?start=${wholeHourAhead}&minutes=60`,
+    offer,
+    `/admin/resources/${printer.id}/waitlist`,
     '/bookings',
     // Their credits: the demo's GPU tokens and their allowance.
     '/credits',
@@ -128,5 +143,5 @@ test('every page kind validates with zero errors', async ({ page }) => {
   vnu.add('qr.svg', await qr.text(), 'svg');
 
   expect(vnu.errors()).toEqual([]);
-  expect(vnu.size).toBe(signedOut.length + 37);
+  expect(vnu.size).toBe(signedOut.length + 40);
 });

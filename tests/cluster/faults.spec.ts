@@ -133,6 +133,9 @@ async function expectWritesKept(writes: Write[]) {
 }
 
 test.beforeAll(async () => {
+  // PostgreSQL, S3, nginx, a member registered and two instances: past the default 60 s on a busy
+  // 2-core machine (a CI run beside a build timed out here); a hang still fails.
+  test.setTimeout(180_000);
   ports = [];
   for (let i = 0; i < 7; i++) ports.push(await freePort());
   const [pgPort, s3Port, nginxPort, node1, node2] = ports;

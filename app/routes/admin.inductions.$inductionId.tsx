@@ -2,7 +2,7 @@
 // remove its inductors, sign a member off, and revoke a member's induction with a reason. Every
 // change is audited in its own transaction. Admins only; an unknown id is the 404 page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import {
   answer,
   AppointInductorSchema,
@@ -20,6 +20,7 @@ import {
   unknownForm,
 } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
+import { AppointedList } from '~/components/appointed-list';
 import { FormBanner } from '~/components/forms';
 import { InductionForm, RevokeForm, UsernameForm, validFor } from '~/components/induction-form';
 import { allErrors } from '~/components/form-errors';
@@ -171,31 +172,12 @@ export default function AdminInduction() {
       <section aria-labelledby="inductors-heading">
         <h2 id="inductors-heading">Inductors</h2>
         <p>Members who may sign others off for this induction, besides the admins.</p>
-        {inductors.length ? (
-          <ul className="inductor-list">
-            {inductors.map((inductor) => (
-              <li key={inductor.id}>
-                <span>
-                  <Link to={`/members/${inductor.username.toLowerCase()}`}>{inductor.fullname}</Link> @
-                  {inductor.username} <span className="muted">(named by {inductor.appointedBy})</span>
-                </span>
-                <Form method="post" className="inline-action">
-                  <input type="hidden" name="intent" value="remove-inductor" />
-                  <input type="hidden" name="member" value={inductor.id} />
-                  <button
-                    type="submit"
-                    className="button button-small button-secondary"
-                    aria-label={`Remove @${inductor.username} as inductor`}
-                  >
-                    Remove
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="empty-state">No inductors yet.</p>
-        )}
+        <AppointedList
+          people={inductors}
+          roleName="inductor"
+          intent="remove-inductor"
+          empty="No inductors yet."
+        />
         <UsernameForm
           id="appoint"
           intent="appoint"

@@ -16,6 +16,7 @@ import {
   tooLarge,
   unknownForm,
 } from '~/.server';
+import { AppointedList } from '~/components/appointed-list';
 import { ErrorList, FormBanner } from '~/components/forms';
 import { answerFor } from '~/lib/answer';
 import { pageMeta } from '~/lib/meta';
@@ -97,31 +98,7 @@ export default function Approvers() {
           ? 'Bookings here are requests. Approvers are mailed each one and decide it on Approvals; admins may decide any. With nobody named, the admins are mailed.'
           : 'This machine does not need approval: tick ‘Approval required’ in its form for members’ bookings to become requests.'}
       </p>
-      {approvers.length ? (
-        <ul className="inductor-list">
-          {approvers.map((approver) => (
-            <li key={approver.id}>
-              <span>
-                <Link to={`/members/${approver.username.toLowerCase()}`}>{approver.fullname}</Link> @
-                {approver.username} <span className="muted">(named by {approver.appointedBy})</span>
-              </span>
-              <Form method="post" className="inline-form">
-                <input type="hidden" name="intent" value="remove" />
-                <input type="hidden" name="member" value={approver.id} />
-                <button
-                  type="submit"
-                  className="button button-small button-secondary"
-                  aria-label={`Remove @${approver.username} as approver`}
-                >
-                  Remove
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="empty-state">No approvers named yet.</p>
-      )}
+      <AppointedList people={approvers} roleName="approver" intent="remove" empty="No approvers named yet." />
       {/* A plain form (conform's hooks would put this admin page over its JavaScript budget). */}
       <Form method="post" className="card admin-form" noValidate>
         <input type="hidden" name="intent" value="appoint" />

@@ -20,7 +20,7 @@ import {
   unknownForm,
 } from '~/.server';
 import { allErrors } from '~/components/form-errors';
-import { FormBanner } from '~/components/forms';
+import { ErrorList, FormBanner } from '~/components/forms';
 import { useIsPending } from '~/components/pending';
 import { answerFor, strayAnswerFor } from '~/lib/answer';
 import { OWN_REQUEST } from '~/lib/bookings/approvals';
@@ -188,21 +188,12 @@ export default function Approvals() {
                       Approve @{request.member.username}’s request
                     </button>
                   </Form>
-                  <Form method="post" className="inline-form">
-                    <FormBanner errors={errorsFor('decline', request.id)} />
-                    <input type="hidden" name="intent" value="decline" />
-                    <input type="hidden" name="requestId" value={request.id} />
-                    <label htmlFor={`reason-${request.id}`}>Reason to decline</label>
-                    <input
-                      id={`reason-${request.id}`}
-                      name="reason"
-                      required
-                      maxLength={MAX_INDUCTION_NOTE}
-                    />
-                    <button type="submit" className="button button-small button-secondary" disabled={busy}>
-                      Decline @{request.member.username}’s request
-                    </button>
-                  </Form>
+                  <DeclineForm
+                    requestId={request.id}
+                    username={request.member.username}
+                    result={answerFor(answered, 'decline', request.id)?.result}
+                    busy={busy}
+                  />
                 </>
               )}
             </li>
@@ -212,5 +203,45 @@ export default function Approvals() {
         <p>No requests are waiting.</p>
       )}
     </main>
+  );
+}
+
+/** 'Decline' with its required reason: a missing one is said under the field, what was typed kept. */
+function DeclineForm({
+  requestId,
+  username,
+  result,
+  busy,
+}: {
+  requestId: string;
+  username: string;
+  result:
+    | { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null }
+    | undefined;
+  busy: boolean;
+}) {
+  const id = `reason-${requestId}`;
+  const reasonErrors = result?.error?.reason ?? null;
+  const others = result?.error ? Object.entries(result.error).filter(([field]) => field !== 'reason') : [];
+  return (
+    <Form method="post" className="inline-form">
+      <FormBanner errors={others.flatMap(([, errors]) => errors ?? [])} />
+      <input type="hidden" name="intent" value="decline" />
+      <input type="hidden" name="requestId" value={requestId} />
+      <label htmlFor={id}>Reason to decline</label>
+      <input
+        id={id}
+        name="reason"
+        required
+        maxLength={MAX_INDUCTION_NOTE}
+        defaultValue={String(result?.initialValue?.reason ?? '')}
+        aria-invalid={reasonErrors ? true : undefined}
+        aria-describedby={reasonErrors ? `${id}-error` : undefined}
+      />
+      <ErrorList id={`${id}-error`} errors={reasonErrors} />
+      <button type="submit" className="button button-small button-secondary" disabled={busy}>
+        Decline @{username}’s request
+      </button>
+    </Form>
   );
 }

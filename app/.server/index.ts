@@ -41,6 +41,7 @@ export {
   LabCancelSchema,
   labInstant,
   MaintenanceSchema,
+  ShortenMaintenanceSchema,
   NextFreeQuerySchema,
   OnBehalfSchema,
   parseInstant,

@@ -1,6 +1,7 @@
-// The admin's two forms on /admin/resources/{id}/maintenance (docs/product.md §10): a maintenance
-// block, and a booking for a member past the rules. Both are plain POST forms, checked by
-// MaintenanceSchema and OnBehalfSchema on the server, which answers each problem next to its field.
+// The admin's forms on /admin/resources/{id}/maintenance (docs/product.md §10): a maintenance
+// block, 'End early' on one, and a booking for a member past the rules. All are plain POST forms,
+// checked by MaintenanceSchema, ShortenMaintenanceSchema and OnBehalfSchema on the server, which
+// answers each problem next to its field.
 import {
   getFormProps,
   getInputProps,
@@ -10,7 +11,7 @@ import {
 } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import type { z } from 'zod';
-import type { MaintenanceSchema, OnBehalfSchema } from '~/lib/bookings/schemas';
+import type { MaintenanceSchema, OnBehalfSchema, ShortenMaintenanceSchema } from '~/lib/bookings/schemas';
 import { ErrorList, Field, FormBanner } from './forms';
 import { useIsPending } from './pending';
 
@@ -134,6 +135,40 @@ export function OnBehalfForm({ action, lastResult }: FormProps) {
 const shownErrors = (errors: string[] | undefined, lastResult: Result) => (lastResult ? errors : undefined);
 
 /** A date and a time on the lab's clock, side by side: 'Start date' and 'Start time', or 'Date' and 'Time'. */
+/** 'End early' on one block: its new end, filled in with the end it has (the machine was ready sooner). */
+export function ShortenForm({
+  action,
+  block,
+  lastResult,
+}: FormProps & { block: { id: string; when: string; endDay: string; endTime: string } }) {
+  const busy = useIsPending();
+  const [form, fields] = useForm<z.input<typeof ShortenMaintenanceSchema>>({
+    id: `shorten-${block.id}`,
+    lastResult,
+    defaultValue: { endDay: block.endDay, endTime: block.endTime },
+    shouldValidate: 'onSubmit',
+  });
+  return (
+    <details className="shorten" open={lastResult?.status === 'error' ? true : undefined}>
+      <summary>End early</summary>
+      <Form method="post" action={action} {...getFormProps(form)} noValidate className="admin-form">
+        <input type="hidden" name="intent" value="shorten" />
+        <input type="hidden" name="block" value={block.id} />
+        <FormBanner id={form.errorId} errors={shownErrors(form.errors, lastResult)} />
+        <DayAndTime day={fields.endDay} time={fields.endTime} named="New end" />
+        <button
+          type="submit"
+          className="button button-small"
+          disabled={busy}
+          aria-label={`End the maintenance block ${block.when} early`}
+        >
+          End early
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 function DayAndTime({
   day,
   time,

@@ -18,6 +18,7 @@ const ACTIONS: Record<string, string> = {
   'resource.update': 'edited',
   'maintenance.create': 'blocked for maintenance',
   'maintenance.remove': 'removed the maintenance block on',
+  'maintenance.shorten': 'ended early the maintenance block on',
   'booking.create': 'booked',
   'booking.override': 'booked anyway',
   'booking.cancel': 'cancelled the booking of',

@@ -1,8 +1,10 @@
-// /admin/resources/{id}/maintenance — blocking a resource's time for maintenance, and booking it for
-// a member past the rules (docs/product.md §10). A block over members' bookings is refused with
-// them listed, unless 'Also cancel those bookings' is ticked: then they are cancelled with it and
-// their members e-mailed. A booking in use (checked in) or used (checked out, released) is never
-// cancelled: the block is refused, saying when it can start. Admins only; an unknown id is the 404 page.
+// /admin/resources/{id}/maintenance — blocking a resource's time for maintenance, ending a block
+// early, and booking it for a member past the rules (docs/product.md §10). A block over members'
+// bookings is refused with them listed, unless 'Also cancel those bookings' is ticked: then they
+// are cancelled with it and their members e-mailed. A booking in use (checked in) or used (checked
+// out, released) is never cancelled: the block is refused, saying when it can start. Time a block
+// gives back (removed, ended early) is offered to the waiting list. Admins only; an unknown id is
+// the 404 page.
 import { instantText } from '~/lib/bookings/format';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -15,6 +17,7 @@ import {
   notFound,
   OnBehalfSchema,
   parseWithZod,
+  ShortenMaintenanceSchema,
   readForm,
   redirect,
   requireAdmin,
@@ -23,9 +26,10 @@ import {
   withNearestFree,
 } from '~/.server';
 import { FormBanner } from '~/components/forms';
-import { MaintenanceForm, OnBehalfForm } from '~/components/maintenance-forms';
-import { answerFor } from '~/lib/answer';
+import { MaintenanceForm, OnBehalfForm, ShortenForm } from '~/components/maintenance-forms';
+import { answerFor, strayAnswerFor } from '~/lib/answer';
 import type { Resource } from '~/lib/bookings/models';
+import { labClock, labDayOf } from '~/lib/bookings/time';
 import { pageMeta } from '~/lib/meta';
 
 export const meta: MetaFunction = (args) =>
@@ -43,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       when: block.when,
       reason: block.reason,
       by: block.bookedBy,
+      endDay: labDayOf(new Date(block.end)),
+      endTime: labClock(new Date(block.end)),
     })),
     notice: noticeText(url.searchParams),
   };
@@ -56,6 +62,8 @@ function noticeText(params: URLSearchParams) {
       ? `Maintenance block added. ${cancelled} booking${cancelled === 1 ? ' was' : 's were'} cancelled and ${cancelled === 1 ? 'its member' : 'their members'} e-mailed.`
       : 'Maintenance block added.';
   if (params.has('removed')) return 'Maintenance block removed.';
+  if (params.has('shortened'))
+    return 'Maintenance block ended early: the time after it is free to book, and offered to the waiting list.';
   const booked = params.get('booked');
   if (booked) return `Booked for @${booked.slice(0, 40)}; they were e-mailed the confirmation.`;
   return null;
@@ -63,7 +71,7 @@ function noticeText(params: URLSearchParams) {
 
 type Admin = Awaited<ReturnType<typeof requireAdmin>>;
 
-/** Three forms post here; each answer names its form, so only that form shows it (app/lib/answer.ts). */
+/** Four kinds of form post here; each answer names its form (and block), so only that form shows it (app/lib/answer.ts). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const resource = await bookings.admin.resources.byId(params.resourceId ?? '');
@@ -82,6 +90,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         user,
       );
       return redirect(`${pageOf(resource)}?removed=1`);
+    case 'shorten':
+      return shortenBlock(resource, formData, user);
     default:
       return unknownForm();
   }
@@ -103,6 +113,29 @@ async function addBlock(resource: Resource, formData: FormData, user: Admin) {
   if (outcome.status === 'added')
     return redirect(`${pageOf(resource)}?added=1&cancelled=${outcome.cancelled.length}`);
   return answer('maintenance', submission.reply({ formErrors: [inTheWay(outcome)] }));
+}
+
+/** 'End early': the block's new end; refused next to the field when it is not inside the block. */
+async function shortenBlock(resource: Resource, formData: FormData, user: Admin) {
+  const item = String(formData.get('block') ?? '');
+  const submission = parseWithZod(formData, { schema: ShortenMaintenanceSchema });
+  if (submission.status !== 'success') return answer('shorten', submission.reply(), { item });
+  const { block, endDay, endTime } = submission.value;
+  const outcome = await bookings.admin.resources.shortenMaintenance(
+    resource.id,
+    { blockId: block, end: labInstant(endDay, endTime) },
+    user,
+  );
+  if (outcome.status === 'shortened') return redirect(`${pageOf(resource)}?shortened=1`);
+  return answer(
+    'shorten',
+    outcome.status === 'refused'
+      ? submission.reply({ fieldErrors: { endTime: [outcome.message] } })
+      : submission.reply({
+          formErrors: ['That block is not planned any more: it was removed or has ended.'],
+        }),
+    { item, status: outcome.status === 'refused' ? 400 : 404 },
+  );
 }
 
 /** Why a block was refused: what stands in its time, and what the admin can do. */
@@ -187,7 +220,19 @@ export default function ResourceMaintenance() {
           {notice}
         </p>
       ) : null}
-      <FormBanner errors={answerFor(answered, null)?.result.error?.['']} />
+      {/* A forged post, or 'End early' on a block that was removed meanwhile (no form shows it). */}
+      <FormBanner
+        errors={
+          (
+            answerFor(answered, null) ??
+            strayAnswerFor(
+              answered,
+              'shorten',
+              blocks.map((block) => block.id),
+            )
+          )?.result.error?.['']
+        }
+      />
       <MaintenanceForm action={here} lastResult={answerFor(answered, 'maintenance')?.result} />
       <section aria-labelledby="blocks-heading">
         <h2 id="blocks-heading">Upcoming maintenance</h2>
@@ -199,6 +244,11 @@ export default function ResourceMaintenance() {
                   <strong>{block.when}</strong> (Dublin time): {block.reason}
                   {block.by ? <span className="muted"> — {block.by}</span> : null}
                 </p>
+                <ShortenForm
+                  action={here}
+                  block={block}
+                  lastResult={answerFor(answered, 'shorten', block.id)?.result}
+                />
                 <Form method="post" action={here}>
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="block" value={block.id} />

@@ -216,8 +216,23 @@ test('an admin books for a member past the rules, then blocks that time for main
   ])
     await expect(log.getByRole('row').filter({ hasText: action })).toContainText(`@${boss.username}`);
 
-  // Removing the block frees the time.
+  // The machine is ready sooner: 'End early', refused before the start, then an hour sooner.
   await page.goto(`/admin/resources/${resource.id}/maintenance`);
+  const upcoming = page.getByRole('region', { name: 'Upcoming maintenance' });
+  await upcoming.getByText('End early', { exact: true }).first().click();
+  await expect(field(upcoming, 'New end time')).toHaveValue('11:00');
+  await field(upcoming, 'New end time').fill('08:30');
+  await upcoming.getByRole('button', { name: /End the maintenance block .* early/ }).click();
+  await expect(field(upcoming, 'New end time')).toHaveAccessibleDescription(
+    'The end must be after the start',
+  );
+  await expect(field(upcoming, 'New end time')).toHaveValue('08:30');
+  await field(upcoming, 'New end time').fill('10:00');
+  await upcoming.getByRole('button', { name: /End the maintenance block .* early/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Maintenance block ended early' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upcoming maintenance' })).toContainText('09:00–10:00');
+
+  // Removing the block frees the time.
   await page.getByRole('button', { name: /Remove the maintenance block/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Maintenance block removed.' })).toBeVisible();
   await expect(page.getByText('No maintenance planned.')).toBeVisible();

@@ -291,6 +291,15 @@ export const MaintenanceSchema = z
       });
   });
 
+/** 'End early' on a maintenance block: its new end on the lab's clocks (the server checks it is inside the block). */
+export const ShortenMaintenanceSchema = z
+  .object({
+    block: z.string().min(1).max(100),
+    endDay: dayField('End'),
+    endTime: clockField('End'),
+  })
+  .superRefine((form, ctx) => skippedHour(form.endDay, form.endTime, 'endTime', ctx));
+
 /** An admin's booking for a member, past the rules (never past a clash), and why. */
 export const OnBehalfSchema = z
   .object({

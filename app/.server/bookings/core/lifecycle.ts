@@ -84,7 +84,16 @@ export type Change =
   | { to: 'accepted'; bookingId: string }
   /** the member passed, or nobody took it by its end (the worker): the time goes to the next in line */
   | { to: 'passed'; bookingId: string }
-  | { to: 'lapsed'; bookingId: string };
+  | { to: 'lapsed'; bookingId: string }
+  /** staff end a maintenance block early ('End early'): it ends at `end`, the time after it freed */
+  | {
+      to: 'shortened';
+      bookingId: string;
+      end: Date;
+      /** the time it had, for its history and the time it frees */
+      was: { start: string; end: string };
+      by: { actor: Actor; reason: string };
+    };
 
 type ChangeKind = Change['to'];
 
@@ -105,6 +114,7 @@ const EVENT_OF: Record<ChangeKind, EventKind> = {
   accepted: 'accepted',
   passed: 'passed',
   lapsed: 'expired',
+  shortened: 'changed',
 };
 
 const LATE_RELEASE_REASON = 'released past the cutoff';
@@ -147,7 +157,7 @@ async function event(trx: Kysely<Database>, change: Change, { booking, now }: St
     kind: EVENT_OF[change.to],
     actor: actorOf(byOf(change)),
     reason:
-      change.to === 'changed'
+      change.to === 'changed' || change.to === 'shortened'
         ? `was ${whenText(change.was)}`
         : change.to === 'late-released'
           ? LATE_RELEASE_REASON
@@ -435,6 +445,9 @@ function freedSpan(change: Change, booking: Booking, bufferMinutes: number) {
     case 'checked-out':
     case 'released':
       return change.blockEnd < end ? { start: change.blockEnd, end } : null;
+    case 'shortened':
+      // A maintenance block keeps no buffer: from its new end to its old one.
+      return { start: epochMinutes(change.end), end: epochMinutes(new Date(change.was.end)) };
     case 'changed':
       // Moved: the time it had (what of it the new time covers, the job finds busy).
       return {
@@ -471,6 +484,12 @@ async function audit(trx: Kysely<Database>, change: Change, step: Step) {
       action: 'maintenance.remove',
       target: `${of}–${booking.end}`,
       detail: booking.reason,
+    });
+  else if (change.to === 'shortened')
+    await recordAudit(trx, staff.actor, {
+      action: 'maintenance.shorten',
+      target: `${of}–${booking.end}`,
+      detail: `was ${whenText(change.was)}: ${booking.reason}`,
     });
   else if (change.to === 'cancelled')
     await recordAudit(trx, staff.actor, { action: 'booking.cancel', target: forWhom, detail: staff.reason });
@@ -607,6 +626,21 @@ async function update(trx: Kysely<Database>, change: Change, now: Date): Promise
         .execute();
       break;
     }
+    case 'shortened':
+      // Of two admins at once, the first to find it active and ending later changes it.
+      changed = await active([change.bookingId])
+        .where('kind', '=', 'maintenance')
+        .where('ends_at', '>', change.end.toISOString())
+        .where('starts_at', '<', change.end.toISOString())
+        .set((eb) => ({
+          ends_at: change.end.toISOString(),
+          block_end: epochMinutes(change.end),
+          sequence: eb('sequence', '+', 1),
+          updated_at: at,
+        }))
+        .returning('id')
+        .execute();
+      break;
     case 'changed':
       changed = await active([change.bookingId])
         .set((eb) => ({

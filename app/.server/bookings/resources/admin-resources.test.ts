@@ -7,12 +7,15 @@ import { book } from '../core/book';
 import {
   addMaintenance,
   bookForMember,
+  shortenMaintenance,
   resourceById,
   saveResource,
   upcomingOfResource,
 } from './admin-resources';
 import { saveInduction } from '../inductions/admin-inductions';
 import { checkIn } from '../core/check-in';
+import { joinWaitlist, offerFreed } from '../core/waitlist';
+import { epochMinutes } from '~/lib/bookings/time';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/bookings/schemas';
 import {
   newCredit,
@@ -460,6 +463,90 @@ describe('maintenance blocks', () => {
       expect(outcomes.filter((outcome) => outcome.status === 'taken')).toHaveLength(10 - booked.length);
       expect(await activeKinds(resource.id)).toEqual(['maintenance']);
     }
+  });
+
+  test('End early frees the time after the new end: offered to the line, bookable, audited; refusals change nothing', async () => {
+    const name = `Printer ${crypto.randomUUID().slice(0, 8)}`;
+    const resource = { ...(await newResource(db, { name })), name };
+    const [other, member, waiter] = [
+      await newResource(db),
+      await newMember(db, 'end'),
+      await newMember(db, 'wait'),
+    ];
+    const start = hourAhead(3);
+    const added = await addMaintenance(
+      db,
+      resource.id,
+      { start, end: plus(start, 180), reason: 'Nozzle swap', alsoCancel: false },
+      admin,
+    );
+    if (added.status !== 'added') throw new Error(added.status);
+    const blockId = added.block.id;
+    await joinWaitlist(db, {
+      resourceId: resource.id,
+      userId: waiter.id,
+      from: plus(start, 60),
+      to: plus(start, 120),
+      minMinutes: 60,
+    });
+    const shorten = (end: Date, id = blockId, on = resource.id, now?: Date) =>
+      shortenMaintenance(db, on, { blockId: id, end }, admin, now);
+
+    expect(await shorten(plus(start, 180))).toEqual({
+      status: 'refused',
+      message: expect.stringMatching(/^End it before \w+day .*, when it ends now\.$/),
+    });
+    expect(await shorten(start)).toEqual({ status: 'refused', message: 'The end must be after the start' });
+    expect(await shorten(plus(start, 60), blockId, resource.id, plus(start, 90))).toEqual({
+      status: 'refused',
+      message: 'That time has passed.',
+    });
+    expect(await shorten(plus(start, 60), blockId, other.id)).toEqual({ status: 'not-found' });
+    expect(await shorten(plus(start, 60), 'no-such-block')).toEqual({ status: 'not-found' });
+    const block = () =>
+      db.selectFrom('bookings').selectAll().where('id', '=', blockId).executeTakeFirstOrThrow();
+    expect((await block()).ends_at).toBe(plus(start, 180).toISOString());
+
+    // Two admins at once (the same new end): one shortens it, the other is told.
+    const both = await Promise.all([shorten(plus(start, 60)), shorten(plus(start, 60))]);
+    expect(both.map((outcome) => outcome.status).sort()).toEqual(['refused', 'shortened']);
+    expect(await block()).toMatchObject({
+      ends_at: plus(start, 60).toISOString(),
+      block_end: epochMinutes(plus(start, 60)),
+      sequence: 1,
+    });
+    const [entry] = await auditRows(
+      `${resource.name} ${start.toISOString()}–${plus(start, 60).toISOString()}`,
+    );
+    expect(entry).toMatchObject({ action: 'maintenance.shorten', actor: '@boss' });
+    expect(entry!.detail).toMatch(/^was \w+day .*: Nozzle swap$/);
+
+    // The time it gave back goes to the waiting list: one job, and the first in line is offered it.
+    const jobs = await db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'offer-freed')
+      .where('key', 'like', `offer-freed:${resource.id}:%`)
+      .execute();
+    const freed = {
+      resourceId: resource.id,
+      from: epochMinutes(plus(start, 60)),
+      to: epochMinutes(plus(start, 180)),
+    };
+    expect(jobs.map((job) => JSON.parse(job.payload))).toEqual([freed]);
+    const offer = await offerFreed(db, freed);
+    expect(offer.status).toBe('offered');
+    if (offer.status === 'offered')
+      expect(offer.booking).toMatchObject({ start: plus(start, 60).toISOString(), status: 'offered' });
+    // The rest of it anyone may book.
+    const booked = await book(db, {
+      resourceId: resource.id,
+      userId: member.id,
+      start: plus(start, 120),
+      minutes: 60,
+      note: '',
+    });
+    expect(booked.status).toBe('booked');
   });
 
   test('booking on behalf skips the rules, never a clash, and is audited with its reason', async () => {

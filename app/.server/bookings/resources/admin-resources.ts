@@ -26,6 +26,7 @@ import { HOLDING, isOpen, OPEN, type Booking, type Resource } from '~/lib/bookin
 import { resourceSlug, rulesFromForm, type ResourceForm } from '~/lib/bookings/schemas';
 import { resourceChangesText, type ResourceSnapshot } from '~/lib/bookings/resource-changes';
 import { costText } from '~/lib/bookings/credits';
+import { instantText } from '~/lib/bookings/format';
 import { toCredit } from '../standing/credits';
 import { epochMinutes } from '~/lib/bookings/time';
 import { actorName, recordAudit, type Actor } from '../../audit';
@@ -441,6 +442,62 @@ export async function removeMaintenance(
     await transition(trx, { to: 'cancelled', bookingIds: [block.id], by: { actor, reason: '' } }, now);
     return true;
   });
+}
+
+export type ShortenOutcome =
+  | { status: 'shortened'; block: Booking }
+  /** the new end is not inside the block, or has passed: why, for the field */
+  | { status: 'refused'; message: string }
+  | { status: 'not-found' };
+
+/**
+ * Ends a maintenance block early ('End early': the machine was ready sooner) at `end`, inside the
+ * block and not in the past. One guarded update (of two admins at once, one shortens it); the
+ * lifecycle audits it and offers the time it frees to the waiting list.
+ */
+export async function shortenMaintenance(
+  db: Kysely<Database>,
+  resourceId: string,
+  input: { blockId: string; end: Date },
+  actor: Actor,
+  now = new Date(),
+): Promise<ShortenOutcome> {
+  return writeTransaction(db, async (trx): Promise<ShortenOutcome> => {
+    const row = await selectBookings(trx)
+      .where('bookings.id', '=', input.blockId)
+      .where('bookings.resource_id', '=', resourceId)
+      .where('bookings.kind', '=', 'maintenance')
+      .where('bookings.status', '=', 'active')
+      .executeTakeFirst();
+    if (!row) return { status: 'not-found' };
+    const block = toBooking(row);
+    const refusal = shortenRefusal(block, input.end, now);
+    if (refusal) return { status: 'refused', message: refusal };
+    const [shortened] = await transition(
+      trx,
+      {
+        to: 'shortened',
+        bookingId: block.id,
+        end: input.end,
+        was: { start: block.start, end: block.end },
+        by: { actor, reason: block.reason },
+      },
+      now,
+    );
+    // Another admin shortened or removed it first: say what it is now.
+    if (!shortened)
+      return { status: 'refused', message: 'Someone else changed this block first: look again.' };
+    return { status: 'shortened', block: shortened };
+  });
+}
+
+/** Why `end` cannot be a block's new end, or null. */
+function shortenRefusal(block: Booking, end: Date, now: Date) {
+  if (end.getTime() >= Date.parse(block.end))
+    return `End it before ${instantText(block.end)}, when it ends now.`;
+  if (end.getTime() <= Date.parse(block.start)) return 'The end must be after the start';
+  if (end.getTime() <= now.getTime()) return 'That time has passed.';
+  return null;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   addMaintenance,
   bookForMember,
   removeMaintenance,
+  shortenMaintenance,
   resourceById,
   saveResource,
   upcomingOfResource,
@@ -69,8 +70,12 @@ export const adminResourcesIn = (db: Kysely<Database>) => ({
           : [];
     return { ...outcome, standing };
   },
+  /** Removes a block: the time it frees is offered to the waiting list (a job, woken at once). */
   removeMaintenance: (resourceId: string, blockId: string, actor: Actor) =>
-    removeMaintenance(db, resourceId, blockId, actor),
+    queueing(() => removeMaintenance(db, resourceId, blockId, actor)),
+  /** 'End early': the block ends at `end`; the time after it is offered like freed time. */
+  shortenMaintenance: (resourceId: string, input: { blockId: string; end: Date }, actor: Actor) =>
+    queueing(() => shortenMaintenance(db, resourceId, input, actor)),
   /** Books for a member past the rules (never past a clash); the member gets the confirmation. */
   bookFor: (resourceId: string, input: Parameters<typeof bookForMember>[2], actor: Actor) =>
     queueing(() => bookForMember(db, resourceId, input, actor)),

@@ -335,12 +335,16 @@ async function seedLab() {
     // The request first: the demo's bookings then fill around it, its member's count starting at one.
     const requester = resource.approval ? users.get(resource.approval.pending)! : null;
     if (requester) await seedRequest(id, requester, now);
-    if (resource.slug === 'gpu-node') await seedWait(id, users.get('kofi_mensah')!, now);
+    const waiter = resource.slug === 'gpu-node' ? users.get(DEMO_MEMBER)! : null;
+    if (waiter) await seedWait(id, waiter, now);
     if (!resource.busy) continue;
     const eligible = resource.induction
       ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
       : demoMembers.map((member) => member.username);
-    const members = eligible.map((username) => users.get(username)).filter((userId) => userId !== undefined);
+    // The member in line books none of it: within their limits, a cancel there is offered to them.
+    const members = eligible
+      .map((username) => users.get(username))
+      .filter((userId) => userId !== undefined && userId !== waiter);
     const rules = resource.rules;
     const today = labDayOf(now);
     const blocks = await calendarBlocks(db, id, now, addMinutes(now, 15 * 1440), null);

@@ -324,21 +324,28 @@ export const CreditsOutSchema = z.object({
   ),
 });
 
+/** The fields of the booking calls' bodies, each with its messages. */
+const slugField = z
+  .string({ required_error: 'resource is required' })
+  .min(1)
+  .max(64)
+  .describe('a resource’s slug');
+const instantField = (name: string) =>
+  z
+    .string({ required_error: `${name} is required` })
+    .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' });
+const minutesField = (name: string) =>
+  z
+    .number({ required_error: `${name} is required`, invalid_type_error: 'Must be a number of minutes' })
+    .int('Must be a number of minutes')
+    .positive('Must be a number of minutes')
+    .max(14 * 24 * 60);
+
 export const BookBodySchema = z
   .object({
-    resource: z
-      .string({ required_error: 'resource is required' })
-      .min(1)
-      .max(64)
-      .describe('a resource’s slug'),
-    start: z
-      .string({ required_error: 'start is required' })
-      .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }),
-    minutes: z
-      .number({ required_error: 'minutes is required', invalid_type_error: 'Must be a number of minutes' })
-      .int('Must be a number of minutes')
-      .positive('Must be a number of minutes')
-      .max(14 * 24 * 60),
+    resource: slugField,
+    start: instantField('start'),
+    minutes: minutesField('minutes'),
     note: z.string().trim().max(500, 'A note has at most 500 characters').default(''),
     answers: z
       .array(
@@ -374,25 +381,10 @@ export const WaitsOutSchema = z.object({
 /** POST /api/waitlist: wait for any free time in [from, to) of at least min_minutes. */
 export const WaitBodySchema = z
   .object({
-    resource: z
-      .string({ required_error: 'resource is required' })
-      .min(1)
-      .max(64)
-      .describe('a resource’s slug'),
-    from: z
-      .string({ required_error: 'from is required' })
-      .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }),
-    to: z
-      .string({ required_error: 'to is required' })
-      .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' }),
-    min_minutes: z
-      .number({
-        required_error: 'min_minutes is required',
-        invalid_type_error: 'Must be a number of minutes',
-      })
-      .int('Must be a number of minutes')
-      .positive('Must be a number of minutes')
-      .max(14 * 24 * 60),
+    resource: slugField,
+    from: instantField('from'),
+    to: instantField('to'),
+    min_minutes: minutesField('min_minutes'),
   })
   .strict()
   .refine((body) => Date.parse(body.to) > Date.parse(body.from), {

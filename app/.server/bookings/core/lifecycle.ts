@@ -61,7 +61,7 @@ export type Change =
   /**
    * cancelled before it began; `notify: false` when the caller tells each member in one mail of
    * its own (a machine out of service). A maintenance block is booked and removed (cancelled) here
-   * too: its effects are its event and audit entry.
+   * too: its effects are its event, its audit entry and, removed, the time it frees offered.
    */
   | { to: 'cancelled'; bookingIds: string[]; by: By; notify?: boolean }
   /** 'Release this booking' past the cancellation cutoff: cancelled, with a late-cancel strike */
@@ -627,9 +627,11 @@ async function update(trx: Kysely<Database>, change: Change, now: Date): Promise
       break;
     }
     case 'shortened':
-      // Of two admins at once, the first to find it active and ending later changes it.
+      // Of two admins at once, the first to find it active and ending when it was read changes it:
+      // the other changes nothing (so its 'was' and the time it frees are never stale).
       changed = await active([change.bookingId])
         .where('kind', '=', 'maintenance')
+        .where('ends_at', '=', change.was.end)
         .where('ends_at', '>', change.end.toISOString())
         .where('starts_at', '<', change.end.toISOString())
         .set((eb) => ({

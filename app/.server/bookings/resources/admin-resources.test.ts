@@ -15,6 +15,7 @@ import {
 import { saveInduction } from '../inductions/admin-inductions';
 import { checkIn } from '../core/check-in';
 import { joinWaitlist, offerFreed } from '../core/waitlist';
+import { historyOf } from '../core/events';
 import { epochMinutes } from '~/lib/bookings/time';
 import { ResourceFormSchema, type ResourceForm } from '~/lib/bookings/schemas';
 import {
@@ -520,6 +521,12 @@ describe('maintenance blocks', () => {
     );
     expect(entry).toMatchObject({ action: 'maintenance.shorten', actor: '@boss' });
     expect(entry!.detail).toMatch(/^was \w+day .*: Nozzle swap$/);
+    const history = (await historyOf(db, [blockId])).get(blockId) ?? [];
+    expect(history.map((event) => [event.kind, event.actor])).toEqual([
+      ['booked', '@boss'],
+      ['changed', '@boss'],
+    ]);
+    expect(history[1]!.reason).toMatch(/^was \w+day .*–\d\d:\d\d$/);
 
     // The time it gave back goes to the waiting list: one job, and the first in line is offered it.
     const jobs = await db
@@ -547,6 +554,60 @@ describe('maintenance blocks', () => {
       note: '',
     });
     expect(booked.status).toBe('booked');
+  });
+
+  test('End early by two admins with different ends: each that shortens frees only the time it had', async () => {
+    const resource = await newResource(db);
+    const start = hourAhead(3);
+    const added = await addMaintenance(
+      db,
+      resource.id,
+      { start, end: plus(start, 240), reason: 'Belt change', alsoCancel: false },
+      admin,
+    );
+    if (added.status !== 'added') throw new Error(added.status);
+    const shorten = (minutes: number) =>
+      shortenMaintenance(db, resource.id, { blockId: added.block.id, end: plus(start, minutes) }, admin);
+    let sequence = 0;
+    for (const round of [0, 1, 2]) {
+      const ends = [180 - round * 60, 150 - round * 60];
+      const both = await Promise.all(ends.map(shorten));
+      // Run one after the other, the shorter second shortens it again; at once, the later is refused.
+      const won = ends.filter((_, i) => both[i]!.status === 'shortened');
+      expect(won.length).toBeGreaterThan(0);
+      sequence += won.length;
+      const row = await db
+        .selectFrom('bookings')
+        .select(['ends_at', 'sequence'])
+        .where('id', '=', added.block.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ ends_at: plus(start, Math.min(...won)).toISOString(), sequence });
+    }
+    // The freed spans meet end to end, from the last end to 240: none claims time it did not have.
+    const spans = (
+      await db
+        .selectFrom('jobs')
+        .select('payload')
+        .where('kind', '=', 'offer-freed')
+        .where('key', 'like', `offer-freed:${resource.id}:%`)
+        .execute()
+    )
+      .map((job) => JSON.parse(job.payload) as { from: number; to: number })
+      .sort((a, b) => b.from - a.from);
+    expect(spans).toHaveLength(sequence);
+    expect(spans[0]!.to).toBe(epochMinutes(plus(start, 240)));
+    for (const [i, span] of spans.entries()) if (i) expect(span.to).toBe(spans[i - 1]!.from);
+
+    // A block that has ended is not on the page: answered like a removed one.
+    expect(
+      await shortenMaintenance(
+        db,
+        resource.id,
+        { blockId: added.block.id, end: start },
+        admin,
+        plus(start, 500),
+      ),
+    ).toEqual({ status: 'not-found' });
   });
 
   test('booking on behalf skips the rules, never a clash, and is audited with its reason', async () => {

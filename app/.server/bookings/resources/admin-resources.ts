@@ -452,8 +452,9 @@ export type ShortenOutcome =
 
 /**
  * Ends a maintenance block early ('End early': the machine was ready sooner) at `end`, inside the
- * block and not in the past. One guarded update (of two admins at once, one shortens it); the
- * lifecycle audits it and offers the time it frees to the waiting list.
+ * block and not in the past. One guarded update on the end it read (of two admins at once, one
+ * shortens it; the other is refused); the lifecycle audits it and offers the time it frees to the
+ * waiting list. An unknown block, another resource's, a removed or an ended one: 'not-found'.
  */
 export async function shortenMaintenance(
   db: Kysely<Database>,
@@ -468,6 +469,8 @@ export async function shortenMaintenance(
       .where('bookings.resource_id', '=', resourceId)
       .where('bookings.kind', '=', 'maintenance')
       .where('bookings.status', '=', 'active')
+      // One that has ended is not on the page any more: 'removed or has ended', like a removed one.
+      .where('bookings.ends_at', '>', now.toISOString())
       .executeTakeFirst();
     if (!row) return { status: 'not-found' };
     const block = toBooking(row);

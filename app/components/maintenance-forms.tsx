@@ -134,7 +134,6 @@ export function OnBehalfForm({ action, lastResult }: FormProps) {
  */
 const shownErrors = (errors: string[] | undefined, lastResult: Result) => (lastResult ? errors : undefined);
 
-/** A date and a time on the lab's clock, side by side: 'Start date' and 'Start time', or 'Date' and 'Time'. */
 /** 'End early' on one block: its new end, filled in with the end it has (the machine was ready sooner). */
 export function ShortenForm({
   action,
@@ -169,6 +168,7 @@ export function ShortenForm({
   );
 }
 
+/** A date and a time on the lab's clock, side by side: 'Start date' and 'Start time', or 'Date' and 'Time'. */
 function DayAndTime({
   day,
   time,

@@ -16,6 +16,7 @@ import {
   MaintenanceSchema,
   notFound,
   OnBehalfSchema,
+  parseInstant,
   parseWithZod,
   ShortenMaintenanceSchema,
   readForm,
@@ -62,8 +63,9 @@ function noticeText(params: URLSearchParams) {
       ? `Maintenance block added. ${cancelled} booking${cancelled === 1 ? ' was' : 's were'} cancelled and ${cancelled === 1 ? 'its member' : 'their members'} e-mailed.`
       : 'Maintenance block added.';
   if (params.has('removed')) return 'Maintenance block removed.';
-  if (params.has('shortened'))
-    return 'Maintenance block ended early: the time after it is free to book, and offered to the waiting list.';
+  const shortened = parseInstant(params.get('shortened'));
+  if (shortened)
+    return `Maintenance now ends at ${instantText(shortened.toISOString())}: the time after it is free to book, and offered to the waiting list.`;
   const booked = params.get('booked');
   if (booked) return `Booked for @${booked.slice(0, 40)}; they were e-mailed the confirmation.`;
   return null;
@@ -126,7 +128,8 @@ async function shortenBlock(resource: Resource, formData: FormData, user: Admin)
     { blockId: block, end: labInstant(endDay, endTime) },
     user,
   );
-  if (outcome.status === 'shortened') return redirect(`${pageOf(resource)}?shortened=1`);
+  if (outcome.status === 'shortened')
+    return redirect(`${pageOf(resource)}?shortened=${encodeURIComponent(outcome.block.end)}`);
   return answer(
     'shorten',
     outcome.status === 'refused'

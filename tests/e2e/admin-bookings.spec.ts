@@ -229,7 +229,9 @@ test('an admin books for a member past the rules, then blocks that time for main
   await expect(field(upcoming, 'New end time')).toHaveValue('08:30');
   await field(upcoming, 'New end time').fill('10:00');
   await upcoming.getByRole('button', { name: /End the maintenance block .* early/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Maintenance block ended early' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Maintenance now ends at ${longDayName(day)}, 10:00` }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Upcoming maintenance' })).toContainText('09:00–10:00');
 
   // Removing the block frees the time.
@@ -444,6 +446,31 @@ test(
       expect(unknown.status(), intent).toBe(400);
       expect(await unknown.text()).toContain('That form is not on this page: reload it.');
     }
+    // 'End early' on a block this page does not have (unknown, or another resource's): a banner, no change.
+    const other = await fixtureResource({ name: `Mill ${tag()}` });
+    const otherUrl = `/admin/resources/${other.id}/maintenance`;
+    const day = labDayOf(new Date(Date.now() + 3 * 86_400_000));
+    const added = await page.request.post(otherUrl, {
+      headers: { Origin: baseURL! },
+      form: {
+        intent: 'maintenance',
+        startDay: day,
+        startTime: '09:00',
+        endDay: day,
+        endTime: '12:00',
+        reason: 'Spindle',
+      },
+    });
+    const otherBlock = /name="block" value="([^"]+)"/.exec(await added.text())?.[1];
+    expect(otherBlock).toBeTruthy();
+    for (const block of ['no-such-block', otherBlock!]) {
+      const stray = await post({ intent: 'shorten', block, endDay: day, endTime: '10:00' });
+      expect(stray.status(), block).toBe(404);
+      expect(await stray.text()).toContain(
+        'That block is not planned any more: it was removed or has ended.',
+      );
+    }
+    expect(await (await page.request.get(otherUrl)).text()).toContain('09:00–12:00');
     const fields = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`field${index}`, 'x']));
     const huge = await post({ intent: 'maintenance', ...fields });
     expect(huge.status()).toBe(413);

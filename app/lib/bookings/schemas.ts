@@ -295,8 +295,8 @@ export const MaintenanceSchema = z
 export const ShortenMaintenanceSchema = z
   .object({
     block: z.string().min(1).max(100),
-    endDay: dayField('End'),
-    endTime: clockField('End'),
+    endDay: dayField('New end'),
+    endTime: clockField('New end'),
   })
   .superRefine((form, ctx) => skippedHour(form.endDay, form.endTime, 'endTime', ctx));
 

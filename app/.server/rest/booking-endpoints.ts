@@ -83,7 +83,8 @@ const refusedError = (refusal: Refusal) =>
     refusal.field ? { [refusal.field]: [refusal.message] } : undefined,
   );
 
-const member = (call: Call<unknown>) => call.caller!;
+/** The member behind a 'member' call's token (handle.ts refused the call without one). */
+export const member = (call: Call<unknown>) => call.caller!;
 
 /** What a change to one of the caller's bookings answers: the booking, or why not. */
 function changedOut(

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { bookings, type Wait } from '../bookings';
 import type { Call, Endpoint } from './endpoints';
-import { define, resourceOf, toBookingOut } from './booking-endpoints';
+import { define, member, resourceOf, toBookingOut } from './booking-endpoints';
 import { RestError } from './errors';
 import * as S from './schemas';
 
@@ -18,8 +18,6 @@ const toWaitOut = (wait: Wait): z.infer<typeof S.WaitOutSchema> => ({
   place: wait.place,
   joined_at: wait.createdAt,
 });
-
-const member = (call: Call<unknown>) => call.caller!;
 
 const waitsOut = async (userId: string) => ({ waits: (await bookings.waitlist.mine(userId)).map(toWaitOut) });
 

@@ -120,6 +120,8 @@ test('with scripts, page links load the next page in place for a member @js-only
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   await page.getByRole('navigation', { name: 'Members pages' }).getByRole('link', { name: 'Page 1' }).click();
   await expect(page).toHaveURL(/\/members$/);
+  // The address changes a moment before the new page is drawn: wait for the pager to say so.
+  await expect(page.locator('.page-links [aria-current="page"]')).toHaveText('1');
   expect(await cardLinks(page)).toEqual(first);
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
 });

@@ -2,7 +2,7 @@
 // Bookings always live in this site's own store, also in front of an upstream backend (API_URL),
 // whose calls have none (docs/architecture.md §13); a member there is this site's copy of them.
 // The facade is a composition of the lab's rooms: core (booking, the lifecycle, check-in, the
-// staff's day), inductions, standing (strikes), notify (mail, reminders, feeds) and resources.
+// staff's day), inductions, standing (strikes), notify (mail, reminders, feeds), resources and usage.
 import type { Kysely } from 'kysely';
 import { db as siteDb } from '../db';
 import type { Database } from '../db/schema';
@@ -11,6 +11,7 @@ import { adminInductionsIn, inductionsIn, memberInductionsIn } from './induction
 import { memberFeedsIn, remindersIn, resourceFeedsIn } from './notify';
 import { adminResourcesIn, resourcesIn } from './resources';
 import { adminCreditsIn, creditWorkIn, memberCreditsIn, strikesIn } from './standing';
+import { usageIn } from './usage';
 
 export { TOO_FAST, type BookOutcome, type CancelOutcome, type Wait } from './core';
 export { askForInduction, inductionFor } from './inductions';
@@ -35,6 +36,8 @@ export function bookingsIn(db: Kysely<Database>) {
     feeds: memberFeedsIn(db),
     /** A resource's public feed of busy times. */
     resourceFeed: resourceFeedsIn(db),
+    /** How the lab is used: /admin/usage's figures and a resource's quiet hours. */
+    usage: usageIn(db),
     /**
      * The lab as admins run it (/admin/resources, /admin/inductions, /admin/bookings and the admin
      * CLI; the routes check the role).

@@ -117,7 +117,8 @@ const EVENT_OF: Record<ChangeKind, EventKind> = {
   shortened: 'changed',
 };
 
-const LATE_RELEASE_REASON = 'released past the cutoff';
+/** The reason a late release's event carries: how /admin/usage counts late cancels. */
+export const LATE_RELEASE_REASON = 'released past the cutoff';
 
 /** One booking a change reached, with what the effects before it found out. */
 interface Step {

@@ -1,0 +1,49 @@
+// How the lab is used (docs/product.md §12): the figures of /admin/usage and a resource's quiet
+// hours, worked out from the rows on demand and kept per data version: the same question asked
+// again before anything changed (and in the same minute) is answered from memory.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { readDataVersion } from '../../data-version';
+import { labDayOf } from '~/lib/bookings/time';
+import type { Period, Scope } from '~/lib/usage/period';
+import { labUsage, quietHours } from './usage';
+
+export { QUIET_WEEKS } from './usage';
+export type LabUsage = Awaited<ReturnType<typeof labUsage>>;
+export type QuietHours = NonNullable<Awaited<ReturnType<typeof quietHours>>>;
+
+/** The answers of the current data version, by question; a new version starts an empty map. */
+function keptPerVersion<T>(version: () => Promise<string>, size = 32) {
+  let kept = { version: '', answers: new Map<string, Promise<T>>() };
+  return async (key: string, compute: () => Promise<T>) => {
+    const current = await version();
+    if (kept.version !== current) kept = { version: current, answers: new Map() };
+    const answers = kept.answers;
+    let answer = answers.get(key);
+    if (!answer) {
+      if (answers.size >= size) answers.delete(answers.keys().next().value!);
+      answer = compute();
+      answers.set(key, answer);
+      // A failure is told to those waiting for it, not kept for the next request.
+      answer.catch(() => answers.get(key) === answer && answers.delete(key));
+    }
+    return answer;
+  };
+}
+
+const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
+
+export function usageIn(db: Kysely<Database>, version: () => Promise<string> = readDataVersion) {
+  const labAnswers = keptPerVersion<LabUsage>(version);
+  const quietAnswers = keptPerVersion<QuietHours | null>(version, 256);
+  return {
+    /** The figures for a period and a scope, as of now (to the minute). */
+    lab: (period: Period, scope: Scope, now = new Date()) =>
+      labAnswers(`${period.first} ${period.last} ${JSON.stringify(scope)} ${minuteOf(now)}`, () =>
+        labUsage(db, period, scope, now),
+      ),
+    /** Per hour of the week, open and booked minutes of the last eight weeks (null: no such resource). */
+    quietHours: (resourceId: string, now = new Date()) =>
+      quietAnswers(`${resourceId} ${labDayOf(now)}`, () => quietHours(db, resourceId, now)),
+  };
+}

@@ -1,0 +1,398 @@
+// The figures of /admin/usage (docs/product.md §12), worked out from the rows of a period: pure,
+// so the same code runs on both engines and a test can check each figure against one worked by
+// hand. Times are ISO instants; minutes are real minutes (a 25-hour day has 1,500).
+import { FREED } from '~/lib/bookings/models';
+import type { BookingStatus, OpeningHours } from '~/lib/bookings/models';
+import { openingOn } from '~/lib/bookings/rules';
+import { addDays, type LabDay } from '~/lib/bookings/time';
+import { addToHeatMap, emptyHeatMap } from './heat-map';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export interface UsageResource {
+  id: string;
+  slug: string;
+  name: string;
+  kind: string;
+  hours: OpeningHours;
+  /** when it went out of service, if it is now (the only stretch the lab keeps) */
+  outOfServiceSince: string | null;
+  /** the credit a booking of it costs, if any */
+  creditId: string | null;
+}
+
+export interface UsageBooking {
+  id: string;
+  resourceId: string;
+  userId: string | null;
+  kind: 'booking' | 'maintenance';
+  status: BookingStatus;
+  start: string;
+  end: string;
+  createdAt: string;
+  cancelledAt: string | null;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  releasedAt: string | null;
+  decidedAt: string | null;
+  /** made with check-in (its terms had a grace) */
+  checkIn: boolean;
+  /** an offer of freed time to a waiting member (its time was freed by another booking) */
+  offer: boolean;
+  /** released by the member past the cancellation cutoff */
+  late: boolean;
+}
+
+/** The statuses of a booking that was made and kept: what 'booked' counts. */
+export const BOOKED: readonly BookingStatus[] = ['active', 'checked_in', 'checked_out', 'no_show'];
+
+type Span = [start: number, end: number];
+
+const ms = (iso: string) => Date.parse(iso);
+const minutes = (spans: readonly Span[]) =>
+  Math.round(spans.reduce((sum, [a, b]) => sum + Math.max(0, b - a), 0) / MINUTE_MS);
+
+/** The parts of sorted, non-overlapping `spans` inside [a, b). */
+function within(spans: readonly Span[], a: number, b: number): Span[] {
+  const out: Span[] = [];
+  // Binary search for the first span ending after a.
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]![1] <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < spans.length && spans[i]![0] < b; i++)
+    out.push([Math.max(a, spans[i]![0]), Math.min(b, spans[i]![1])]);
+  return out.filter(([x, y]) => y > x);
+}
+
+/** `spans` less every part of `holes` (both sorted by start). */
+function subtract(spans: readonly Span[], holes: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const [a, b] of spans) {
+    let from = a;
+    for (const [x, y] of holes) {
+      if (y <= from || x >= b) continue;
+      if (x > from) out.push([from, x]);
+      from = Math.max(from, y);
+    }
+    if (from < b) out.push([from, b]);
+  }
+  return out;
+}
+
+/**
+ * When a resource was open in [start, end): its opening hours on each lab day, less its
+ * maintenance blocks and its time out of service. Sorted.
+ */
+export function openSpans(
+  resource: UsageResource,
+  days: { first: LabDay; last: LabDay },
+  maintenance: readonly Span[],
+  now: Date,
+): Span[] {
+  const hours: Span[] = [];
+  for (let day = days.first; day <= days.last; day = addDays(day, 1)) {
+    const open = openingOn(resource.hours, day);
+    if (!open) continue;
+    const span: Span = [open.start.getTime(), open.end.getTime()];
+    const last = hours.at(-1);
+    // 'Any time' and midnight closings meet the next day's opening: one span.
+    if (last && last[1] === span[0]) last[1] = span[1];
+    else hours.push(span);
+  }
+  const out = resource.outOfServiceSince ? [[ms(resource.outOfServiceSince), now.getTime()] as Span] : [];
+  return subtract(hours, [...maintenance].sort((a, b) => a[0] - b[0]).concat(out));
+}
+
+export interface ResourceUse {
+  slug: string;
+  name: string;
+  kind: string;
+  openMinutes: number;
+  bookedMinutes: number;
+  /** open minutes up to now, what used time is measured against */
+  openSoFar: number;
+  /** checked-in minutes; null where nothing in the period was made with check-in */
+  usedMinutes: number | null;
+}
+
+export const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** The minutes a kept booking was used: from its check-in (or start) to its check-out (or end, or now). */
+function usedSpan(booking: UsageBooking, now: number): Span | null {
+  if (!booking.checkedInAt) return null;
+  const from = Math.max(ms(booking.start), ms(booking.checkedInAt));
+  const to = Math.min(ms(booking.end), booking.checkedOutAt ? ms(booking.checkedOutAt) : now, now);
+  return to > from ? [from, to] : null;
+}
+
+/** Booked, used and open minutes per resource in [start, end) of the period's days. */
+export function resourceUse(
+  resources: readonly UsageResource[],
+  bookings: readonly UsageBooking[],
+  period: { first: LabDay; last: LabDay; start: Date; end: Date },
+  now: Date,
+): ResourceUse[] {
+  const [start, end] = [period.start.getTime(), period.end.getTime()];
+  const nowMs = Math.min(now.getTime(), end);
+  return resources.map((resource) => {
+    const own = bookings.filter((booking) => booking.resourceId === resource.id);
+    const maintenance = own
+      .filter((booking) => booking.kind === 'maintenance' && !FREED.includes(booking.status as never))
+      .map((booking): Span => [ms(booking.start), ms(booking.end)]);
+    const open = within(openSpans(resource, period, maintenance, now), start, end);
+    const kept = own.filter((booking) => booking.kind === 'booking' && BOOKED.includes(booking.status));
+    const booked = kept.flatMap((booking) => within(open, ms(booking.start), ms(booking.end)));
+    const used = kept.flatMap((booking) => {
+      const span = usedSpan(booking, nowMs);
+      return span ? within(open, span[0], span[1]) : [];
+    });
+    return {
+      slug: resource.slug,
+      name: resource.name,
+      kind: resource.kind,
+      openMinutes: minutes(open),
+      bookedMinutes: minutes(booked),
+      openSoFar: minutes(within(open, start, nowMs)),
+      usedMinutes: own.some((booking) => booking.kind === 'booking' && booking.checkIn) ? minutes(used) : null,
+    };
+  });
+}
+
+/** The lab's (or the scope's) row: every resource's minutes added up. */
+export function totalUse(rows: readonly ResourceUse[]): Omit<ResourceUse, 'slug' | 'name' | 'kind'> {
+  const withUse = rows.filter((row) => row.usedMinutes !== null);
+  return {
+    openMinutes: rows.reduce((sum, row) => sum + row.openMinutes, 0),
+    bookedMinutes: rows.reduce((sum, row) => sum + row.bookedMinutes, 0),
+    // Used is measured only where check-in measures it.
+    openSoFar: withUse.reduce((sum, row) => sum + row.openSoFar, 0),
+    usedMinutes: withUse.length ? withUse.reduce((sum, row) => sum + row.usedMinutes!, 0) : null,
+  };
+}
+
+/** Booked minutes by the lab's hour of the week, the kept bookings clipped to the period. */
+export function hourOfWeek(bookings: readonly UsageBooking[], period: { start: Date; end: Date }) {
+  const grid = emptyHeatMap();
+  const [start, end] = [period.start.getTime(), period.end.getTime()];
+  for (const booking of bookings) {
+    if (booking.kind !== 'booking' || !BOOKED.includes(booking.status)) continue;
+    const from = Math.max(start, ms(booking.start));
+    const to = Math.min(end, ms(booking.end));
+    if (to > from) addToHeatMap(grid, new Date(from), new Date(to));
+  }
+  return grid;
+}
+
+export const median = (values: readonly number[]): number | null => {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export interface Wait {
+  resourceId: string;
+  createdAt: string;
+  endedAt: string | null;
+  endedWhy: 'left' | 'booked' | 'over' | null;
+}
+
+export interface Behaviour {
+  /** kept bookings made with check-in that started in the period and whose grace is over */
+  checkInBookings: number;
+  noShows: number;
+  cancels: number;
+  lateCancels: number;
+  /** minutes of bookings given back before their end (cancel, release, check-out, a request not approved) */
+  freedMinutes: number;
+  /** of those, minutes booked again by a booking made after they were freed */
+  rebookedMinutes: number;
+  waitsJoined: number;
+  waitsBooked: number;
+  /** from joining the waiting list to the booking, for the waits that ended booked in the period */
+  medianWaitMinutes: number | null;
+  approved: number;
+  declined: number;
+  expired: number;
+  /** of the requests for time in the period: from a request to its approval or decline */
+  medianDecisionMinutes: number | null;
+}
+
+/** When a booking gave its time back, and the part of it given back: null when it kept it all. */
+function freed(booking: UsageBooking): { at: number; span: Span } | null {
+  if (booking.kind !== 'booking' || booking.offer) return null;
+  const at =
+    booking.status === 'cancelled'
+      ? booking.cancelledAt
+      : booking.status === 'declined' || booking.status === 'expired'
+        ? booking.decidedAt
+        : booking.status === 'no_show'
+          ? booking.releasedAt
+          : booking.status === 'checked_out'
+            ? booking.checkedOutAt
+            : null;
+  if (!at) return null;
+  const from = Math.max(ms(at), ms(booking.start));
+  return from < ms(booking.end) ? { at: ms(at), span: [from, ms(booking.end)] } : null;
+}
+
+const startsIn = (iso: string, start: number, end: number) => ms(iso) >= start && ms(iso) < end;
+
+/** How members and approvers behaved with the bookings that started in the period. */
+export function behaviour(
+  bookings: readonly UsageBooking[],
+  waits: readonly Wait[],
+  period: { start: Date; end: Date },
+  now: Date,
+): Behaviour {
+  const [start, end] = [period.start.getTime(), period.end.getTime()];
+  const inPeriod = bookings.filter((b) => b.kind === 'booking' && startsIn(b.start, start, end));
+  const checkIns = inPeriod.filter(
+    (b) => b.checkIn && (b.status === 'checked_in' || b.status === 'checked_out' || b.status === 'no_show'),
+  );
+  const cancels = inPeriod.filter((b) => b.status === 'cancelled' && !b.offer);
+
+  // Freed time, clipped to the period and to before now (the future may yet be booked again).
+  let freedMinutes = 0;
+  let rebookedMinutes = 0;
+  const kept = bookings.filter((b) => b.kind === 'booking' && BOOKED.includes(b.status));
+  for (const booking of bookings) {
+    const given = freed(booking);
+    if (!given) continue;
+    const a = Math.max(given.span[0], start);
+    const b = Math.min(given.span[1], end, now.getTime());
+    if (b <= a) continue;
+    freedMinutes += (b - a) / MINUTE_MS;
+    const again = kept
+      .filter((other) => other.resourceId === booking.resourceId && ms(other.createdAt) >= given.at)
+      .map((other): Span => [Math.max(a, ms(other.start)), Math.min(b, ms(other.end))])
+      .filter(([x, y]) => y > x);
+    rebookedMinutes += minutes(again);
+  }
+
+  const decided = inPeriod.filter((b) => b.decidedAt && !b.offer);
+  const answered = decided.filter((b) => b.status !== 'expired' && b.status !== 'pending');
+  const booked = waits.filter((w) => w.endedWhy === 'booked' && w.endedAt && startsIn(w.endedAt, start, end));
+  return {
+    checkInBookings: checkIns.length,
+    noShows: checkIns.filter((b) => b.status === 'no_show').length,
+    cancels: cancels.length,
+    lateCancels: cancels.filter((b) => b.late).length,
+    freedMinutes: Math.round(freedMinutes),
+    rebookedMinutes,
+    waitsJoined: waits.filter((w) => startsIn(w.createdAt, start, end)).length,
+    waitsBooked: booked.length,
+    medianWaitMinutes: median(booked.map((w) => (ms(w.endedAt!) - ms(w.createdAt)) / MINUTE_MS)),
+    approved: answered.filter((b) => b.status !== 'declined').length,
+    declined: answered.filter((b) => b.status === 'declined').length,
+    expired: decided.filter((b) => b.status === 'expired').length,
+    medianDecisionMinutes: median(answered.map((b) => (ms(b.decidedAt!) - ms(b.createdAt)) / MINUTE_MS)),
+  };
+}
+
+export interface InductionFacts {
+  id: string;
+  name: string;
+  requests: { userId: string; createdAt: string }[];
+  /** every member's sign-off (one per member), whenever it was */
+  held: { userId: string; signedOffAt: string; expiresAt: string | null; revokedAt: string | null }[];
+  /** each member's first kept booking of a resource that needs it, and their last */
+  bookings: { userId: string; firstAt: string; lastStart: string }[];
+}
+
+export interface Funnel {
+  name: string;
+  requested: number;
+  signedOff: number;
+  firstBookings: number;
+  /** holding it at the period's end and booked a resource that needs it in the 90 days before */
+  active: number;
+  expiredOrRevoked: number;
+  /** days from a request in the period to its member's sign-off */
+  medianDaysToSignOff: number | null;
+  /** days from sign-off to the first booking, for first bookings in the period */
+  medianDaysToFirstBooking: number | null;
+}
+
+export const ACTIVE_DAYS = 90;
+
+/** The way from asking for an induction to using it, for one induction in the period. */
+export function funnel(facts: InductionFacts, period: { start: Date; end: Date }, now: Date): Funnel {
+  const [start, end] = [period.start.getTime(), period.end.getTime()];
+  const asOf = Math.min(end, now.getTime());
+  const held = new Map(facts.held.map((h) => [h.userId, h]));
+  const requests = facts.requests.filter((r) => startsIn(r.createdAt, start, end));
+  const firsts = facts.bookings.filter((b) => startsIn(b.firstAt, start, end));
+  const lapsed = (h: InductionFacts['held'][number]) =>
+    (h.revokedAt && startsIn(h.revokedAt, start, end) && ms(h.revokedAt) <= asOf) ||
+    (h.expiresAt && startsIn(h.expiresAt, start, end) && ms(h.expiresAt) <= asOf);
+  const valid = (h: InductionFacts['held'][number] | undefined) =>
+    !!h &&
+    ms(h.signedOffAt) < asOf &&
+    (!h.revokedAt || ms(h.revokedAt) > asOf) &&
+    (!h.expiresAt || ms(h.expiresAt) > asOf);
+  return {
+    name: facts.name,
+    requested: requests.length,
+    signedOff: facts.held.filter((h) => startsIn(h.signedOffAt, start, end)).length,
+    firstBookings: firsts.length,
+    active: facts.bookings.filter(
+      (b) =>
+        valid(held.get(b.userId)) && ms(b.lastStart) >= asOf - ACTIVE_DAYS * DAY_MS && ms(b.lastStart) < asOf,
+    ).length,
+    expiredOrRevoked: facts.held.filter(lapsed).length,
+    medianDaysToSignOff: median(
+      requests.flatMap((r) => {
+        const h = held.get(r.userId);
+        return h && h.signedOffAt >= r.createdAt ? [(ms(h.signedOffAt) - ms(r.createdAt)) / DAY_MS] : [];
+      }),
+    ),
+    medianDaysToFirstBooking: median(
+      firsts.flatMap((b) => {
+        const h = held.get(b.userId);
+        return h && h.signedOffAt <= b.firstAt ? [(ms(b.firstAt) - ms(h.signedOffAt)) / DAY_MS] : [];
+      }),
+    ),
+  };
+}
+
+export interface CreditMonth {
+  credit: string;
+  unit: string;
+  month: LabDay;
+  granted: number;
+  held: number;
+  settled: number;
+  expired: number;
+}
+
+/** The share of the minutes booked by the busiest tenth of the members who booked (at least one). */
+export function busiestTenth(minutesByMember: readonly number[]): number | null {
+  const total = minutesByMember.reduce((sum, m) => sum + m, 0);
+  if (!total) return null;
+  const sorted = [...minutesByMember].sort((a, b) => b - a);
+  const top = sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 10)));
+  return top.reduce((sum, m) => sum + m, 0) / total;
+}
+
+/** Minutes of kept bookings per member in the period, on the given resources. */
+export function minutesByMember(
+  bookings: readonly UsageBooking[],
+  resourceIds: ReadonlySet<string>,
+  period: { start: Date; end: Date },
+): number[] {
+  const [start, end] = [period.start.getTime(), period.end.getTime()];
+  const byMember = new Map<string, number>();
+  for (const b of bookings) {
+    if (b.kind !== 'booking' || !b.userId || !BOOKED.includes(b.status) || !resourceIds.has(b.resourceId))
+      continue;
+    const m = (Math.min(end, ms(b.end)) - Math.max(start, ms(b.start))) / MINUTE_MS;
+    if (m > 0) byMember.set(b.userId, (byMember.get(b.userId) ?? 0) + m);
+  }
+  return [...byMember.values()];
+}

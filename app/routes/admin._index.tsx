@@ -78,6 +78,17 @@ export default function AdminHome() {
         <li>
           <div className="card">
             <h2>
+              <Link to="/admin/usage">Usage</Link>
+            </h2>
+            <p>
+              How the lab is used: booked and used time per resource, busy hours, no-shows and freed time, the
+              induction funnel and credits, each as a chart, a table and a CSV file.
+            </p>
+          </div>
+        </li>
+        <li>
+          <div className="card">
+            <h2>
               <Link to="/admin/log">Audit log</Link>
             </h2>
             <p>Every admin action: who did what, to what, and when.</p>

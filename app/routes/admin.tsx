@@ -27,6 +27,7 @@ const SECTIONS = [
   { to: '/admin/inductions', label: 'Inductions' },
   { to: '/admin/strikes', label: 'Strikes' },
   { to: '/admin/credits', label: 'Credits' },
+  { to: '/admin/usage', label: 'Usage' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/log', label: 'Audit log' },
 ];

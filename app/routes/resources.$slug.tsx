@@ -36,6 +36,8 @@ import { pageMeta, publicUrlFrom } from '~/lib/meta';
 import { RENDER_EXPIRES, renderExpires } from '~/lib/render-expiry';
 import { metaDescription } from '~/lib/text';
 import { assetUrl } from '~/lib/images';
+import { HeatMapChart } from '~/components/usage-charts';
+import { busyShares, QUIET_WEEKS, quietLines } from '~/lib/usage/quiet';
 
 // 'Request an induction' loads after the page, with conform: most who open a machine never see it.
 const InductionRequest = lazyForm(() =>
@@ -89,13 +91,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [resource, user] = await Promise.all([resourceFor(params.slug), getUser(request)]);
   const query = new URL(request.url).searchParams;
   const from = weekStart(parseLabDay(query.get('from')), now);
-  const [days, viewer, atLimit, paused] = await Promise.all([
+  const [days, viewer, atLimit, paused, quiet] = await Promise.all([
     bookings.week(resource, from, user?.id ?? null, now),
     user ? inductionFor(resource, user.id, now) : null,
     user ? bookings.atLimit(resource, user.id, now) : null,
     user ? bookings.strikes.paused(user.id, now) : null,
+    bookings.usage.quietHours(resource.id, now),
   ]);
   const { rules, ...shown } = resource;
+  const shares = quiet && busyShares(quiet);
   return data(
     {
       resource: shown,
@@ -119,6 +123,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       atLimit,
       // Three strikes: no booking links until the day it lifts (nextChange includes that midnight).
       paused,
+      // When it is usually free: none when it was not booked at all in those weeks.
+      quiet:
+        shares && quiet.some((day) => day.some((cell) => cell && cell.booked > 0))
+          ? { shares, lines: quietLines(shares) }
+          : null,
     },
     // Which slots are past, and which day is today, change with the clock alone.
     { headers: renderExpires(nextChange(rules, days, now)) },
@@ -153,8 +162,20 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function ResourcePage() {
-  const { resource, rules, lengths, from, chosen, week, signedIn, refusal, requested, atLimit, paused } =
-    useLoaderData<typeof loader>();
+  const {
+    resource,
+    rules,
+    lengths,
+    from,
+    chosen,
+    week,
+    signedIn,
+    refusal,
+    requested,
+    atLimit,
+    paused,
+    quiet,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   const available = resource.status === 'available';
@@ -320,7 +341,33 @@ export default function ResourcePage() {
           ))}
         </div>
       </section>
+      {quiet ? <QuietHours quiet={quiet} /> : null}
     </main>
+  );
+}
+
+/** When it is usually free, from the last eight weeks' bookings: a chart and the same in words. */
+function QuietHours({ quiet }: { quiet: { shares: (number | null)[][]; lines: string[] } }) {
+  return (
+    <section aria-labelledby="quiet-heading" className="quiet-hours">
+      <h2 id="quiet-heading">Quiet hours</h2>
+      <p className="muted">
+        How much of each hour was booked over the last {QUIET_WEEKS} weeks, Dublin time: lighter is quieter.
+      </p>
+      <HeatMapChart
+        id="quiet-chart"
+        title="How busy each hour of the week usually is"
+        description={`Usually free (booked under a quarter of the time): ${quiet.lines.join('; ')}.`}
+        shares={quiet.shares}
+        legend={['free', 'booked']}
+      />
+      <h3 className="rules-heading">Usually free</h3>
+      <ul className="quiet-lines">
+        {quiet.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

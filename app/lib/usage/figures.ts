@@ -158,7 +158,9 @@ export function resourceUse(
       openMinutes: minutes(open),
       bookedMinutes: minutes(booked),
       openSoFar: minutes(within(open, start, nowMs)),
-      usedMinutes: own.some((booking) => booking.kind === 'booking' && booking.checkIn) ? minutes(used) : null,
+      usedMinutes: own.some((booking) => booking.kind === 'booking' && booking.checkIn)
+        ? minutes(used)
+        : null,
     };
   });
 }

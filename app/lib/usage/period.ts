@@ -15,11 +15,15 @@ export type PeriodChoice = keyof typeof PERIODS;
 /** Two years and a day: a year compared with the one before it, never the whole history at once. */
 export const MAX_PERIOD_DAYS = 731;
 
-const labDay = z
-  .string()
-  .trim()
-  .refine((text) => parseLabDay(text) !== null, 'Enter a date as YYYY-MM-DD')
-  .optional();
+/** A date field: empty is absent (the form sends both dates whatever the period). */
+const labDay = z.preprocess(
+  (value) => (typeof value === 'string' && !value.trim() ? undefined : value),
+  z
+    .string()
+    .trim()
+    .refine((text) => parseLabDay(text) !== null, 'Enter a date as YYYY-MM-DD')
+    .optional(),
+);
 
 export const UsageQuerySchema = z
   .object({
@@ -44,7 +48,16 @@ export const UsageQuerySchema = z
   });
 export type UsageQuery = z.infer<typeof UsageQuerySchema>;
 
-export type Scope = { kind: 'lab' } | { kind: 'kind'; value: ResourceKind } | { kind: 'resource'; slug: string };
+/** What the form shows: each field as sent (or its default). */
+export const queryValues = (params: URLSearchParams) => ({
+  period: params.get('period') ?? 'this-month',
+  from: params.get('from') ?? '',
+  to: params.get('to') ?? '',
+  scope: params.get('scope') ?? 'lab',
+});
+
+export type Scope =
+  { kind: 'lab' } | { kind: 'kind'; value: ResourceKind } | { kind: 'resource'; slug: string };
 
 /** The scope a query names; an unknown kind is the whole lab (the form offers only real ones). */
 export function scopeOf(text: string): Scope {

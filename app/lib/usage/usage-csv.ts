@@ -23,7 +23,8 @@ export interface UsageFigures {
 const PERIOD_HEADER = ['From (Dublin)', 'To (Dublin)', 'From (UTC)', 'To (UTC)'];
 
 /** 0.4567 → '45.7' (a percentage to one place); nothing to divide by → ''. */
-export const percent = (value: number | null) => (value === null ? '' : (Math.round(value * 1000) / 10).toFixed(1));
+export const percent = (value: number | null) =>
+  value === null ? '' : (Math.round(value * 1000) / 10).toFixed(1);
 
 const cell = (value: number | null) => (value === null ? '' : String(Math.round(value * 10) / 10));
 
@@ -68,11 +69,18 @@ export function usageCsvRows(table: UsageTable, figures: UsageFigures, period: P
     }
     case 'hours':
       return [
-        [...PERIOD_HEADER, 'Day', ...Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`)],
+        [
+          ...PERIOD_HEADER,
+          'Day',
+          ...Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`),
+        ],
         ...figures.hours.map((day, d) => [...when, WEEKDAY_NAMES[WEEKDAYS[d]!], ...day.map(String)]),
       ];
     case 'behaviour':
-      return [[...PERIOD_HEADER, 'Figure', 'Value'], ...behaviourRows(figures.behaviour).map((r) => [...when, ...r])];
+      return [
+        [...PERIOD_HEADER, 'Figure', 'Value'],
+        ...behaviourRows(figures.behaviour).map((r) => [...when, ...r]),
+      ];
     case 'inductions':
       return [
         [
@@ -128,7 +136,10 @@ export function behaviourRows(b: Behaviour): [string, string][] {
     ['Freed time booked again %', ratio(b.rebookedMinutes, b.freedMinutes)],
     ['Joined a waiting list', String(b.waitsJoined)],
     ['Waits that ended in a booking', String(b.waitsBooked)],
-    ['Median hours, waiting list to booking', cell(b.medianWaitMinutes === null ? null : b.medianWaitMinutes / 60)],
+    [
+      'Median hours, waiting list to booking',
+      cell(b.medianWaitMinutes === null ? null : b.medianWaitMinutes / 60),
+    ],
     ['Requests approved', String(b.approved)],
     ['Requests declined', String(b.declined)],
     ['Requests expired', String(b.expired)],

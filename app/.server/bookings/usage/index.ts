@@ -5,10 +5,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readDataVersion } from '../../data-version';
 import { labDayOf } from '~/lib/bookings/time';
-import type { Period, Scope } from '~/lib/usage/period';
+import { RESOURCE_KINDS, type ResourceKind } from '~/lib/bookings/models';
+import {
+  periodOf,
+  queryValues,
+  scopeOf,
+  UsageQuerySchema,
+  type Period,
+  type Scope,
+} from '~/lib/usage/period';
+import { selectResources } from '../core/rows';
 import { labUsage, quietHours } from './usage';
 
-export { QUIET_WEEKS } from './usage';
 export type LabUsage = Awaited<ReturnType<typeof labUsage>>;
 export type QuietHours = NonNullable<Awaited<ReturnType<typeof quietHours>>>;
 
@@ -36,12 +44,51 @@ const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
 export function usageIn(db: Kysely<Database>, version: () => Promise<string> = readDataVersion) {
   const labAnswers = keptPerVersion<LabUsage>(version);
   const quietAnswers = keptPerVersion<QuietHours | null>(version, 256);
+  const lab = (period: Period, scope: Scope, now = new Date()) =>
+    labAnswers(`${period.first} ${period.last} ${JSON.stringify(scope)} ${minuteOf(now)}`, () =>
+      labUsage(db, period, scope, now),
+    );
   return {
+    /**
+     * /admin/usage's question read from its address (UsageQuerySchema; a resource that is not the
+     * lab's is an error on the scope) and answered: the form's values, the scopes to choose from,
+     * and either the errors by field or the period, the scope's name and the figures.
+     */
+    async ask(params: URLSearchParams, now = new Date()) {
+      const values = queryValues(params);
+      const resources = await selectResources(db).select(['resources.slug', 'resources.name']).execute();
+      const scopes = [
+        { value: 'lab', name: 'The whole lab' },
+        ...Object.entries(RESOURCE_KINDS).map(([kind, name]) => ({ value: `kind:${kind}`, name })),
+        ...resources.map((r) => ({ value: `resource:${r.slug}`, name: r.name })),
+      ];
+      const asked = UsageQuerySchema.safeParse(Object.fromEntries(params));
+      const errors: Record<string, string[] | undefined> = asked.success
+        ? {}
+        : asked.error.flatten().fieldErrors;
+      if (asked.success && !scopes.some((scope) => scope.value === asked.data.scope))
+        errors.scope = ['Choose from the list'];
+      if (!asked.success || errors.scope) return { ok: false as const, values, scopes, errors };
+      const period = periodOf(asked.data, now);
+      const scope = scopeOf(asked.data.scope);
+      const name =
+        scope.kind === 'lab'
+          ? 'The whole lab'
+          : scope.kind === 'kind'
+            ? RESOURCE_KINDS[scope.value as ResourceKind]
+            : scopes.find((s) => s.value === asked.data.scope)!.name;
+      return {
+        ok: true as const,
+        values,
+        scopes,
+        query: asked.data,
+        period,
+        name,
+        figures: await lab(period, scope, now),
+      };
+    },
     /** The figures for a period and a scope, as of now (to the minute). */
-    lab: (period: Period, scope: Scope, now = new Date()) =>
-      labAnswers(`${period.first} ${period.last} ${JSON.stringify(scope)} ${minuteOf(now)}`, () =>
-        labUsage(db, period, scope, now),
-      ),
+    lab,
     /** Per hour of the week, open and booked minutes of the last eight weeks (null: no such resource). */
     quietHours: (resourceId: string, now = new Date()) =>
       quietAnswers(`${resourceId} ${labDayOf(now)}`, () => quietHours(db, resourceId, now)),

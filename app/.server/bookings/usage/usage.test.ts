@@ -17,7 +17,10 @@ import { usageIn } from '.';
 afterAll(() => db.destroy());
 
 const now = new Date('2026-11-15T12:00:00Z');
-const october = periodOf(UsageQuerySchema.parse({ period: 'dates', from: '2026-10-01', to: '2026-10-31' }), now);
+const october = periodOf(
+  UsageQuerySchema.parse({ period: 'dates', from: '2026-10-01', to: '2026-10-31' }),
+  now,
+);
 const WEEKDAYS_9_TO_5 = {
   mon: { open: 540, close: 1020 },
   tue: { open: 540, close: 1020 },
@@ -73,12 +76,22 @@ async function row(resourceId: string, userId: string | null, start: string, end
 }
 
 async function setUp() {
-  const [m1, m2, m3, m4, m5] = await Promise.all(['usage', 'usage', 'usage', 'usage', 'usage'].map((p) => newMember(db, p)));
+  const [m1, m2, m3, m4, m5] = await Promise.all(
+    ['usage', 'usage', 'usage', 'usage', 'usage'].map((p) => newMember(db, p)),
+  );
   const induction = await newInduction(db, { name: 'Laser induction' });
   const credit = await newCredit(db, { name: 'Usage tokens' });
   // A: weekdays 09:00-17:00 with check-in, needs the induction. B: any time, costs credits.
-  const a = await newResource(db, { name: 'Usage laser', induction: induction.id, rules: { hours: WEEKDAYS_9_TO_5 } });
-  await db.updateTable('resources').set({ check_in_required: 1, grace_minutes: 15 }).where('id', '=', a.id).execute();
+  const a = await newResource(db, {
+    name: 'Usage laser',
+    induction: induction.id,
+    rules: { hours: WEEKDAYS_9_TO_5 },
+  });
+  await db
+    .updateTable('resources')
+    .set({ check_in_required: 1, grace_minutes: 15 })
+    .where('id', '=', a.id)
+    .execute();
   const b = await newResource(db, { name: 'Usage GPU', cost: { creditId: credit.id, perHour: 3 } });
 
   // A, in October (IST, UTC+1 until the 25th): maintenance Tue 13 Oct 09:00-11:00.
@@ -131,7 +144,10 @@ async function setUp() {
     cancelled: '2026-10-08T10:00:00Z',
   });
   // m2's first booking of A was in September (so not a first booking in October).
-  await row(a.id, m2.id, '2026-09-10T09:00:00Z', '2026-09-10T10:00:00Z', { checkIn: true, status: 'checked_out' });
+  await row(a.id, m2.id, '2026-09-10T09:00:00Z', '2026-09-10T10:00:00Z', {
+    checkIn: true,
+    status: 'checked_out',
+  });
 
   // B: Sat 24 Oct 23:00 IST to Sun 25 Oct 03:00 GMT, five real hours across the clocks going back.
   await row(b.id, m1.id, '2026-10-24T22:00:00Z', '2026-10-25T03:00:00Z');
@@ -181,7 +197,11 @@ async function setUp() {
       held(induction.id, m1.id, '2026-10-02T09:00:00Z'),
       held(induction.id, m4.id, '2026-10-08T08:00:00Z'),
       { ...held(induction.id, m2.id, '2026-01-20T10:00:00Z'), expires_at: '2026-10-20T09:00:00Z' },
-      { ...held(induction.id, m5.id, '2026-06-01T10:00:00Z'), revoked_at: '2026-10-22T09:00:00Z', revoked_by: '@x' },
+      {
+        ...held(induction.id, m5.id, '2026-06-01T10:00:00Z'),
+        revoked_at: '2026-10-22T09:00:00Z',
+        revoked_by: '@x',
+      },
     ])
     .execute();
 
@@ -229,7 +249,13 @@ async function setUp() {
   return { a, b, credit, induction };
 }
 
-const wait = (resource_id: string, user_id: string, created_at: string, ended_at: string, why: 'booked' | 'left') => ({
+const wait = (
+  resource_id: string,
+  user_id: string,
+  created_at: string,
+  ended_at: string,
+  why: 'booked' | 'left',
+) => ({
   id: crypto.randomUUID(),
   resource_id,
   user_id,
@@ -275,7 +301,12 @@ test('October 2026, worked out by hand: booked, used, hours, behaviour, inductio
       usedMinutes: 115,
     },
   ]);
-  expect(laser.total).toEqual({ openMinutes: 10_440, bookedMinutes: 210, openSoFar: 10_440, usedMinutes: 115 });
+  expect(laser.total).toEqual({
+    openMinutes: 10_440,
+    bookedMinutes: 210,
+    openSoFar: 10_440,
+    usedMinutes: 115,
+  });
   const hours = laser.hours;
   expect([hours[0]![10], hours[0]![11], hours[2]![14]]).toEqual([60, 60, 90]);
   expect(hours.flat().reduce((x, y) => x + y, 0)).toBe(210);
@@ -312,7 +343,9 @@ test('October 2026, worked out by hand: booked, used, hours, behaviour, inductio
   // Any time: 31 days and the hour the clocks gave back. Booked: 300 + 120 + 60 (the approved request).
   expect(gpu.resources[0]).toMatchObject({ openMinutes: 44_700, bookedMinutes: 480, usedMinutes: null });
   // Sat 23:00, then Sun 00:00, 01:00 twice (IST and GMT) and 02:00; Mon 10:00 and 11:00; Thu 10:00.
-  expect([gpu.hours[5]![23], gpu.hours[6]![0], gpu.hours[6]![1], gpu.hours[6]![2]]).toEqual([60, 60, 120, 60]);
+  expect([gpu.hours[5]![23], gpu.hours[6]![0], gpu.hours[6]![1], gpu.hours[6]![2]]).toEqual([
+    60, 60, 120, 60,
+  ]);
   expect([gpu.hours[0]![10], gpu.hours[0]![11], gpu.hours[3]![10]]).toEqual([60, 60, 60]);
   expect(gpu.behaviour).toMatchObject({
     approved: 1,
@@ -334,7 +367,9 @@ test('October 2026, worked out by hand: booked, used, hours, behaviour, inductio
   const resources = usageCsvRows('resources', laser, october);
   expect(resources.at(-1)!.slice(4, 8)).toEqual(['Total', '', '10440', '210']);
   expect(resources.at(-1)![10]).toBe('115');
-  const hourCells = usageCsvRows('hours', gpu, october).slice(1).flatMap((r) => r.slice(5).map(Number));
+  const hourCells = usageCsvRows('hours', gpu, october)
+    .slice(1)
+    .flatMap((r) => r.slice(5).map(Number));
   expect(hourCells.reduce((x, y) => x + y, 0)).toBe(480);
   expect(resources[1]!.slice(0, 4)).toEqual([
     '2026-10-01T00:00:00+01:00',
@@ -342,7 +377,8 @@ test('October 2026, worked out by hand: booked, used, hours, behaviour, inductio
     '2026-09-30T23:00:00Z',
     '2026-11-01T00:00:00Z',
   ]);
-  for (const table of USAGE_TABLES) expect(csvText(usageCsvRows(table, gpu, october)).startsWith('\uFEFF')).toBe(true);
+  for (const table of USAGE_TABLES)
+    expect(csvText(usageCsvRows(table, gpu, october)).startsWith('\uFEFF')).toBe(true);
 });
 
 test('quiet hours: the last eight full weeks, open hours only; answers kept until the data changes', async () => {

@@ -20,6 +20,7 @@ import {
 } from '~/lib/usage/figures';
 import { addToHeatMap, emptyHeatMap } from '~/lib/usage/heat-map';
 import { monthsOf, type Period, type Scope } from '~/lib/usage/period';
+import { QUIET_WEEKS } from '~/lib/usage/quiet';
 import { addDays, labDayOf, labTime, weekStartOf } from '~/lib/bookings/time';
 import { LATE_RELEASE_REASON } from '../core/lifecycle';
 import { rulesOf, selectResources } from '../core/rows';
@@ -65,26 +66,24 @@ async function bookingsIn(db: Kysely<Database>, resourceIds: string[], start: Da
     .where('bookings.starts_at', '<', end.toISOString())
     .where('bookings.ends_at', '>', start.toISOString())
     .execute();
-  return rows.map(
-    (row): UsageBooking => ({
-      id: row.id,
-      resourceId: row.resource_id,
-      userId: row.user_id,
-      kind: row.kind,
-      status: row.status,
-      start: row.starts_at,
-      end: row.ends_at,
-      createdAt: row.created_at,
-      cancelledAt: row.cancelled_at,
-      checkedInAt: row.checked_in_at,
-      checkedOutAt: row.checked_out_at,
-      releasedAt: row.released_at,
-      decidedAt: row.decided_at,
-      checkIn: row.check_in_grace_minutes !== null,
-      offer: row.waitlist_id !== null,
-      late: row.late_id !== null,
-    }),
-  );
+  return rows.map((row): UsageBooking => ({
+    id: row.id,
+    resourceId: row.resource_id,
+    userId: row.user_id,
+    kind: row.kind,
+    status: row.status,
+    start: row.starts_at,
+    end: row.ends_at,
+    createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
+    checkedInAt: row.checked_in_at,
+    checkedOutAt: row.checked_out_at,
+    releasedAt: row.released_at,
+    decidedAt: row.decided_at,
+    checkIn: row.check_in_grace_minutes !== null,
+    offer: row.waitlist_id !== null,
+    late: row.late_id !== null,
+  }));
 }
 
 /** Waits on `resourceIds` joined or ended in [start, end). */
@@ -237,19 +236,16 @@ async function creditMonths(db: Kysely<Database>, creditIds: string[], period: P
 /** Everything /admin/usage shows for a period and a scope, as of `now`. */
 export async function labUsage(db: Kysely<Database>, period: Period, scope: Scope, now: Date) {
   const rows = await scopedResources(db, scope);
-  const resources = rows.map(
-    (row): UsageResource & { inductionId: string | null } => ({
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      kind: row.kind,
-      hours: rulesOf(row).hours,
-      outOfServiceSince:
-        row.status === 'out_of_service' ? (row.status_since ?? row.updated_at) : null,
-      creditId: row.credit_id,
-      inductionId: row.induction_id,
-    }),
-  );
+  const resources = rows.map((row): UsageResource & { inductionId: string | null } => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    kind: row.kind,
+    hours: rulesOf(row).hours,
+    outOfServiceSince: row.status === 'out_of_service' ? (row.status_since ?? row.updated_at) : null,
+    creditId: row.credit_id,
+    inductionId: row.induction_id,
+  }));
   const ids = resources.map((r) => r.id);
   const asOf = new Date(Math.min(now.getTime(), period.end.getTime()));
   const creditIds = [...new Set(resources.flatMap((r) => (r.creditId ? [r.creditId] : [])))];
@@ -280,9 +276,6 @@ export async function labUsage(db: Kysely<Database>, period: Period, scope: Scop
   };
 }
 
-/** The weeks a resource page's quiet hours are drawn from: the eight full lab weeks before this one. */
-export const QUIET_WEEKS = 8;
-
 /**
  * When a resource is usually booked, anonymously: per hour of the week, the minutes it was open and
  * the minutes booked over the last eight full lab weeks. An hour never open is left out (null).
@@ -308,5 +301,7 @@ export async function quietHours(db: Kysely<Database>, resourceId: string, now: 
   for (const [a, b] of openSpans(resource, period, [], now))
     addToHeatMap(open, new Date(Math.max(a, start.getTime())), new Date(Math.min(b, end.getTime())));
   const booked = hourOfWeek(bookings, { start, end });
-  return booked.map((day, d) => day.map((minutes, h) => (open[d]![h]! > 0 ? { open: open[d]![h]!, booked: minutes } : null)));
+  return booked.map((day, d) =>
+    day.map((minutes, h) => (open[d]![h]! > 0 ? { open: open[d]![h]!, booked: minutes } : null)),
+  );
 }

@@ -30,6 +30,9 @@ const KINDS: [string, RegExp][] = [
 ];
 
 test('every kind of mail validates and passes axe', async ({ page, expectAccessible }) => {
+  // Three mails the worker sends and axe over 18 mails: 72 s on a slow CI machine, more than the
+  // default minute; a hang still fails.
+  test.setTimeout(180_000);
   const member = await fixtureMember('reminded');
   await admin(currentServer(), 'fixture', 'reminders-due', member.username);
   const reminder = await waitForMail(member.email, (mail) =>

@@ -3,7 +3,8 @@
 // 'Change booking' and 'Cancel booking' until the cutoff, 'Release this booking' past it until the
 // start, 'Check in' inside the check-in window, 'Check out' once checked in; each opens a page that
 // acts only by POST. A pause (three strikes) at the top, with the day it lifts; their strikes,
-// inductions and open requests; 'Booking reminders' on or off; their private calendar feed and
+// inductions and open requests; 'Your use this month': each resource booked this lab month against
+// its limits, and the credits left; 'Booking reminders' on or off; their private calendar feed and
 // 'Reset link'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
@@ -57,7 +58,7 @@ const PAST_SHOWN = 20;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const [mine, inductions, requests, token, reminders, strikes, waits] = await Promise.all([
+  const [mine, inductions, requests, token, reminders, strikes, waits, used, credits] = await Promise.all([
     bookings.mine(user.id, { now, pastShown: PAST_SHOWN }),
     bookings.memberInductions(user.id),
     bookings.openRequests(user.id),
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bookings.reminders.on(user.id),
     bookings.strikes.mine(user.id),
     bookings.waitlist.mine(user.id, now),
+    bookings.monthUse(user.id, now),
+    bookings.credits.mine(user.id, now),
   ]);
   const url = new URL(request.url);
   const history = await bookings.history([...mine.upcoming, ...mine.past].map((booking) => booking.id));
@@ -108,6 +111,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
       place: placeText(wait.place),
     })),
     pastMore: mine.pastMore,
+    // This lab month's use of each resource, and where the member stands against its limits now.
+    use: {
+      resources: used.map((use) => ({
+        id: use.resource.id,
+        slug: use.resource.slug,
+        name: use.resource.name,
+        booked: `${duration(use.bookedMinutes)} booked`,
+        upcoming:
+          use.maxUpcoming === null
+            ? `${use.upcoming} upcoming booking${use.upcoming === 1 ? '' : 's'}`
+            : `${use.upcoming} of ${use.maxUpcoming} upcoming booking${use.maxUpcoming === 1 ? '' : 's'}`,
+        week:
+          use.maxWeekMinutes === null
+            ? null
+            : `${duration(use.weekMinutes)} of ${duration(use.maxWeekMinutes)} this week`,
+      })),
+      credits: credits.map(({ credit, availableText, held }) => {
+        const holding = held.reduce((sum, hold) => sum + hold.amount, 0);
+        return {
+          id: credit.id,
+          left: `${availableText} left`,
+          held: holding ? `${holding} held by upcoming bookings` : null,
+        };
+      }),
+    },
     inductions: inductions.map((held) => ({
       name: held.induction.name,
       status: inductionStatusText(held, now),
@@ -191,7 +219,7 @@ export default function MyBookings() {
   // An inductor's or admin's way to /inductions: the root loader knows who signs off.
   const root = useRouteLoaderData<{ user: { inductor: boolean; credits: boolean } | null }>('root')?.user;
   const signsOff = root?.inductor;
-  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes, waits } =
+  const { notice, upcoming, past, pastMore, inductions, requests, feedUrl, reminders, strikes, waits, use } =
     useLoaderData<typeof loader>();
   const unknown = useAnswerFor(null);
   return (
@@ -279,6 +307,33 @@ export default function MyBookings() {
           </ul>
         </section>
       ) : null}
+
+      <section aria-labelledby="use-heading">
+        <h2 id="use-heading">Your use this month</h2>
+        {use.resources.length ? (
+          <ul className="plain-list month-use">
+            {use.resources.map((resource) => (
+              <li key={resource.id}>
+                <Link to={`/resources/${resource.slug}`}>{resource.name}</Link>: {resource.booked},{' '}
+                {resource.upcoming}
+                {resource.week ? `, ${resource.week}` : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Nothing booked this month.</p>
+        )}
+        {use.credits.length ? (
+          <ul className="plain-list month-credits">
+            {use.credits.map((credit) => (
+              <li key={credit.id}>
+                <Link to="/credits">{credit.left}</Link>
+                {credit.held ? `, ${credit.held}` : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
 
       <section aria-labelledby="past-heading">
         <h2 id="past-heading">Past</h2>

@@ -1,7 +1,7 @@
 // Booking a machine (docs/product.md §10): a member holding the induction books a free slot from the
-// resource's calendar, sees it on /bookings and as 'Your booking', gets the mail with a valid .ics,
-// and cancels; every rule's refusal by forged posts, the cutoff, other members' bookings and the
-// private calendar feed over HTTP.
+// resource's calendar, sees it on /bookings (and in 'Your use this month') and as 'Your booking',
+// gets the mail with a valid .ics, and cancels; every rule's refusal by forged posts, the cutoff,
+// other members' bookings and the private calendar feed over HTTP.
 import ICAL from 'ical.js';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { signedIn } from './accounts';
@@ -50,7 +50,15 @@ test('a member with the induction books a free slot, sees it, gets the .ics by m
   await fixtureSignOff(member.username, induction.slug);
   const resource = await fixtureResource({
     induction: induction.slug,
-    rules: { slotMinutes: 60, minMinutes: 60, maxMinutes: 180, noticeMinutes: 60, cancelCutoffMinutes: 120 },
+    rules: {
+      slotMinutes: 60,
+      minMinutes: 60,
+      maxMinutes: 180,
+      noticeMinutes: 60,
+      cancelCutoffMinutes: 120,
+      maxUpcoming: 3,
+      maxWeekMinutes: 360,
+    },
   });
   const day = labDay(2);
   const start = at(day, 10);
@@ -80,6 +88,24 @@ test('a member with the induction books a free slot, sees it, gets the .ics by m
   await expect(page.getByRole('region', { name: 'Inductions' })).toContainText(
     `${induction.name}: does not expire`,
   );
+  // 'Your use this month': the machine against its limits, its week's hours when the booking is in
+  // this lab week (two days on may be the next month, or the next week).
+  const use = page.getByRole('region', { name: 'Your use this month' });
+  if (day.slice(0, 7) === labDay(0).slice(0, 7)) {
+    const thisWeek = weekStartOf(day) === weekStartOf(labDay(0));
+    const week = thisWeek ? '2 hours' : '0 minutes';
+    await expect(use.getByRole('listitem').filter({ hasText: /^Test machine/ })).toHaveText(
+      new RegExp(
+        `^Test machine \\w+: 2 hours booked, 1 of 3 upcoming bookings, ${week} of 6 hours this week$`,
+      ),
+    );
+    await expect(use.getByRole('link', { name: /^Test machine/ })).toHaveAttribute(
+      'href',
+      `/resources/${resource.slug}`,
+    );
+  } else {
+    await expect(use).toContainText('Nothing booked this month.');
+  }
   await expectAccessible();
 
   // The mail's .ics and the page's 'Add to calendar' file hold the same booking, in UTC.

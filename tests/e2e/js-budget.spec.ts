@@ -28,14 +28,16 @@ const BUDGET = 100 * KB;
  * form, and the request and offer texts, though those are computed in the loader): its waiting
  * list section needs loading on use, as its strikes and settings forms are. One list component for
  * inductors and approvers (a chunk shared by the two pages) added 304 bytes to the induction page,
- * and End early's schema messages 2-17 bytes to each of the five (measured at 86628c8).
+ * and End early's schema messages 2-17 bytes to each of the five (measured at 86628c8). Issue
+ * 45's 'Your use this month' on /bookings (its JSX; the texts come from the loader) added about
+ * 115 bytes to it: 102,815 measured on 962b032, whose chunks had already added about 116.
  */
 const OVER: Record<string, number> = {
   'routes/inductions': 103_826,
   'routes/admin.inductions.$inductionId': 103_990,
   'routes/admin.inductions._index': 102_541,
   'routes/admin.credits': 103_592,
-  'routes/bookings._index': 102_584,
+  'routes/bookings._index': 102_815,
 };
 const PUBLIC = path.resolve('public'); // Playwright runs from the project's root
 

@@ -24,7 +24,7 @@ import {
 import { approversOf, decide, expireRequest, mayDecide, pendingFor, setApprover } from './approvals';
 import { atMachine, checkIn, checkOut, releaseNoShows, staffAt } from './check-in';
 import { historyOf } from './events';
-import { memberBookings, ownBooking } from './mine';
+import { memberBookings, monthUse, ownBooking } from './mine';
 import {
   answerOffer,
   joinWaitlist,
@@ -144,6 +144,11 @@ export function coreIn(db: Kysely<Database>) {
      */
     mine: (userId: string, options: { now?: Date; pastShown: number | null }) =>
       memberBookings(db, userId, options),
+    /**
+     * The resources the member booked this lab month: minutes booked, and what they hold now
+     * against each one's limit of upcoming bookings and weekly hours (/bookings).
+     */
+    monthUse: (userId: string, now?: Date) => monthUse(db, userId, now),
   };
 }
 

@@ -1,8 +1,13 @@
-// A member's own bookings, as My bookings and the API read them.
+// A member's own bookings, as My bookings and the API read them, and their use of each resource
+// this lab month against its limits.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HOLDING, OPEN, type Booking } from '~/lib/bookings/models';
-import { selectBookings, toBooking } from './rows';
+import { labMonthOf, monthEndOf } from '~/lib/bookings/credits';
+import { labTime } from '~/lib/bookings/time';
+import { BOOKED } from '~/lib/usage/figures';
+import { memberHolds } from './book';
+import { selectBookings, selectResources, toBooking, toResource } from './rows';
 
 /** One of the member's own bookings (any status), or null. */
 export async function ownBooking(
@@ -67,4 +72,61 @@ export async function memberBookings(
     past: past.slice(0, pastShown ?? undefined).map(toBooking),
     pastMore,
   };
+}
+
+/** A member's use of one resource this lab month, and where they stand against its limits now. */
+export interface MonthUse {
+  resource: { id: string; slug: string; name: string };
+  /** minutes of their kept bookings (BOOKED) that start this lab month, as booked */
+  bookedMinutes: number;
+  /** upcoming (or running) bookings held here, as its limit counts them (memberHolds) */
+  upcoming: number;
+  maxUpcoming: number | null;
+  /** minutes held here this lab week, as its weekly limit counts them (memberHolds) */
+  weekMinutes: number;
+  maxWeekMinutes: number | null;
+}
+
+/**
+ * The resources a member booked this lab month (Europe/Dublin; a booking counts in the month it
+ * starts), each with the minutes booked and, by the limits' own count, what they hold against
+ * its limit of upcoming bookings and its weekly hours. By resource name.
+ */
+export async function monthUse(db: Kysely<Database>, userId: string, now = new Date()): Promise<MonthUse[]> {
+  const month = labMonthOf(now);
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['resource_id', 'starts_at', 'ends_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'booking')
+    .where('status', 'in', BOOKED)
+    .where('starts_at', '>=', labTime(`${month}-01`, 0).toISOString())
+    .where('starts_at', '<', monthEndOf(month).toISOString())
+    .execute();
+  const booked = new Map<string, number>();
+  for (const row of rows)
+    booked.set(
+      row.resource_id,
+      (booked.get(row.resource_id) ?? 0) + (Date.parse(row.ends_at) - Date.parse(row.starts_at)) / 60_000,
+    );
+  if (!booked.size) return [];
+  const resources = (
+    await selectResources(db)
+      .where('resources.id', 'in', [...booked.keys()])
+      .execute()
+  ).map(toResource);
+  const uses = await Promise.all(
+    resources.map(async (resource): Promise<MonthUse> => {
+      const held = await memberHolds(db, resource.id, userId, now, now);
+      return {
+        resource: { id: resource.id, slug: resource.slug, name: resource.name },
+        bookedMinutes: Math.round(booked.get(resource.id)!),
+        upcoming: held.upcoming,
+        maxUpcoming: resource.rules.maxUpcoming,
+        weekMinutes: Math.round(held.weekMinutes),
+        maxWeekMinutes: resource.rules.maxWeekMinutes,
+      };
+    }),
+  );
+  return uses.sort((a, b) => a.resource.name.localeCompare(b.resource.name));
 }

@@ -1,7 +1,8 @@
 // `npm run seed:demo`: a believable Dublin makerspace community. Idempotent: members and posts are
 // upserted by username and slug, images are matched by content, projects go through the import.
 // `npm run seed:demo -- --members 1000 --posts 10` adds that many more members with that many posts
-// each, the community as it may grow (`npm run bench -- --members` measures the pages against it).
+// each, the community as it may grow (`npm run bench -- --members` measures the pages against it);
+// `--history 365` books the demo lab's past year (scripts/demo/history.ts) for /admin/usage.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { importProjectsFile } from '../app/.server/store/project-import';
 import { demoMembers } from './demo/members';
 import { demoProjects } from './demo/projects';
 import { crowdSize } from './crowd';
+import { seedHistory } from './demo/history';
 import { DEMO_CREDIT, demoInductions, demoResources } from './demo/resources';
 import { endHold, hold } from '../app/.server/bookings/standing/credits';
 import { enqueue } from '../app/.server/jobs';
@@ -25,7 +27,7 @@ import { book } from '../app/.server/bookings/core/book';
 import { joinWaitlist } from '../app/.server/bookings/core/waitlist';
 import { termsOf } from '../app/lib/bookings/models';
 import { cancelReminders, queueReminders } from '../app/.server/bookings/notify/reminders';
-import { calendarBlocks, isClash, rulesColumns } from '../app/.server/bookings/core/rows';
+import { calendarBlocks, isClash, rulesColumns, rulesOf } from '../app/.server/bookings/core/rows';
 import { allowedLengths, countingWeek, openingOn } from '../app/lib/bookings/rules';
 import { config, isPostgresUrl } from '../app/.server/config';
 import { addDays, addMinutes, labDayOf, labTime } from '../app/lib/bookings/time';
@@ -675,6 +677,40 @@ async function seedCrowdBookings(members: number) {
   return Math.round((booked + rows.length) / Math.max(1, users.length));
 }
 
+/**
+ * The lab's past (`--history DAYS`): every busy demo resource booked over those days by the members
+ * who may book it, the crowd included (scripts/demo/history.ts).
+ */
+async function seedPast(days: number) {
+  if (!days) return '';
+  const users = new Map(
+    (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+  );
+  const everyone = [...users.values()];
+  const resources = [];
+  for (const resource of demoResources) {
+    // Its rules as the store has them now (an admin may have turned check-in on).
+    const row = await db
+      .selectFrom('resources')
+      .selectAll()
+      .where('slug', '=', resource.slug)
+      .executeTakeFirst();
+    if (!row) continue;
+    const holders = resource.induction
+      ? demoInductions.find((induction) => induction.slug === resource.induction)!.holders
+      : null;
+    resources.push({
+      id: row.id,
+      slug: resource.slug,
+      rules: rulesOf(row),
+      busy: resource.busy,
+      members: holders ? holders.flatMap((username) => users.get(username) ?? []) : everyone,
+    });
+  }
+  const written = await seedHistory(db, resources, days, random);
+  return `, and ${written} bookings over the ${days} days before today`;
+}
+
 /** The demo member to sign in as, and a different one to make admin, so each side has its own. */
 const DEMO_MEMBER = 'kofi_mensah';
 const DEMO_ADMIN = 'aoife_byrne';
@@ -706,7 +742,9 @@ function tryItOut() {
 
 try {
   const crowd = crowdSize(process.argv.slice(2));
-  console.log((await seed()) + (await seedCrowd(crowd.members, crowd.posts)));
+  console.log(
+    (await seed()) + (await seedCrowd(crowd.members, crowd.posts)) + (await seedPast(crowd.history ?? 0)),
+  );
   console.log(tryItOut());
 } catch (error) {
   console.error(`seed failed: ${(error as Error).message}`);

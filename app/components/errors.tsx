@@ -2,6 +2,21 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-r
 import type { ReactNode } from 'react';
 import { UNREADABLE_FORM } from '~/lib/unreadable-form';
 
+/**
+ * A field's errors, as a list its input names in aria-describedby. Here, in the root's chunk, so a
+ * page with a plain form (/admin/usage) shows them without loading conform with forms.tsx.
+ */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-errors">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** docs/product.md §8: the note shown under every load failure. */
 export const LOAD_FAILURE_NOTE =
   "Probably shouldn't happen, try again later or let us know whichever way you want";

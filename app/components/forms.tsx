@@ -4,17 +4,9 @@
 import { getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { MAX_QUALIFICATIONS } from '~/lib/limits';
+import { ErrorList } from './errors';
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field-errors">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
-  );
-}
+export { ErrorList };
 
 /** The banner above a form for errors that belong to no single field. */
 export function FormBanner({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -10,9 +10,10 @@ export interface Bars {
 }
 
 const SERIES_CLASSES = ['chart-bar-a', 'chart-bar-b', 'chart-bar-c', 'chart-bar-d'];
-const LABEL_WIDTH = 190;
-const WIDTH = 640;
+/** Narrow enough that a phone shows it near its own size: each row's name sits above its bars. */
+const WIDTH = 400;
 const BAR = 14;
+const NAME = 18;
 
 /** Horizontal bars, one group per row and one bar per series, with a key when there are several. */
 export function BarChart({
@@ -32,15 +33,16 @@ export function BarChart({
   max: number;
   valueText: (value: number) => string;
 }) {
-  const group = series.length * BAR + 10;
+  const group = NAME + series.length * BAR + 8;
   const key = series.length > 1 ? 22 : 0;
   const height = key + rows.length * group + 4;
-  const span = WIDTH - LABEL_WIDTH - 70;
+  const span = WIDTH - 60;
   return (
     <svg
       className="chart"
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       viewBox={`0 0 ${WIDTH} ${height}`}
       preserveAspectRatio="xMinYMin meet"
     >
@@ -48,7 +50,7 @@ export function BarChart({
       <desc id={`${id}-desc`}>{description}</desc>
       {series.length > 1
         ? series.map((name, s) => (
-            <g key={name} transform={`translate(${LABEL_WIDTH + s * 150}, 4)`}>
+            <g key={name} transform={`translate(${s * 120}, 4)`}>
               <rect className={SERIES_CLASSES[s]} width="12" height="12" />
               <text x="18" y="11" className="chart-text">
                 {name}
@@ -58,13 +60,13 @@ export function BarChart({
         : null}
       {rows.map((row, r) => (
         <g key={`${row.label}-${r}`} transform={`translate(0, ${key + r * group})`}>
-          <text x={LABEL_WIDTH - 8} y={(series.length * BAR) / 2 + 4} textAnchor="end" className="chart-text">
-            {row.label.length > 28 ? `${row.label.slice(0, 27)}…` : row.label}
+          <text x={0} y={13} className="chart-text">
+            {row.label}
           </text>
           {row.values.map((value, s) => {
             const width = value === null || max <= 0 ? 0 : Math.max(value > 0 ? 1 : 0, (value / max) * span);
             return (
-              <g key={series[s]} transform={`translate(${LABEL_WIDTH}, ${s * BAR})`}>
+              <g key={series[s]} transform={`translate(0, ${NAME + s * BAR})`}>
                 <rect className={SERIES_CLASSES[s]} width={width} height={BAR - 3} />
                 <text x={width + 5} y={BAR - 4} className="chart-value">
                   {value === null ? '–' : valueText(value)}
@@ -78,9 +80,9 @@ export function BarChart({
   );
 }
 
-const CELL_W = 22;
+const CELL_W = 14;
 const CELL_H = 20;
-const LEFT = 40;
+const LEFT = 34;
 const TOP = 18;
 /** The shades of a heat map, lightest first: four steps a reader can tell apart, in print too. */
 const SHADES = ['heat-0', 'heat-1', 'heat-2', 'heat-3', 'heat-4'];
@@ -111,7 +113,8 @@ export function HeatMapChart({
     <svg
       className="chart heat-map"
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="xMinYMin meet"
     >
@@ -161,8 +164,8 @@ export function HeatMapChart({
         <text x={70 + 5 * 18 + 6} y={12} className="chart-value">
           {legend[1]}
         </text>
-        <rect x={300} y={2} width={16} height={12} fill={`url(#${id}-closed)`} />
-        <text x={322} y={12} className="chart-value">
+        <rect x={250} y={2} width={16} height={12} fill={`url(#${id}-closed)`} />
+        <text x={272} y={12} className="chart-value">
           closed
         </text>
       </g>

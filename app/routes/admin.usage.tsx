@@ -8,13 +8,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { bookings, requireAdmin } from '~/.server';
 import { AdminTable } from '~/components/admin-table';
-import { ErrorList } from '~/components/forms';
+import { ErrorList } from '~/components/errors';
 import { BarChart, HeatMapChart } from '~/components/usage-charts';
 import { WEEKDAY_NAMES, WEEKDAYS } from '~/lib/bookings/week';
 import { pageMeta } from '~/lib/meta';
-import { share } from '~/lib/usage/figures';
-import { MAX_PERIOD_DAYS, monthLabel, PERIODS } from '~/lib/usage/period';
-import { behaviourRows, percent, type UsageTable } from '~/lib/usage/usage-csv';
+import type { UsageTable } from '~/lib/usage/usage-csv';
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -24,27 +22,13 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const asked = await bookings.usage.ask(new URL(request.url).searchParams);
-  if (!asked.ok) return { ...asked, search: '' };
-  const { period, figures } = asked;
-  const search = new URLSearchParams({
-    period: asked.query.period,
-    ...(asked.query.period === 'dates' ? { from: asked.query.from!, to: asked.query.to! } : {}),
-    scope: asked.query.scope,
-  }).toString();
-  return {
-    ...asked,
-    search,
-    period: { label: period.label, first: period.first, last: period.last },
-    figures: {
-      ...figures,
-      credits: figures.credits.map((month) => ({ ...month, monthName: monthLabel(month.month) })),
-    },
-  };
+  return bookings.usage.page(new URL(request.url).searchParams);
 }
 
 const hours = (minutes: number) => `${(Math.round(minutes / 6) / 10).toLocaleString('en-IE')} h`;
-const percentText = (value: number | null) => (value === null ? '–' : `${percent(value)} %`);
+/** 0.4567 → '45.7 %', as percent() in the CSV files; nothing to divide by → '–'. */
+const percentText = (value: number | null) =>
+  value === null ? '–' : `${(Math.round(value * 1000) / 10).toFixed(1)} %`;
 
 export default function AdminUsage() {
   const data = useLoaderData<typeof loader>();
@@ -53,14 +37,14 @@ export default function AdminUsage() {
   return (
     <>
       <h1>Usage</h1>
-      <p className="lede">
+      <p>
         Worked out from the bookings, their history, the inductions and the credit ledger each time you ask.
         Times are the lab’s (Europe/Dublin).
       </p>
       <Form method="get" className="usage-form" aria-label="Period and scope">
         <fieldset>
           <legend>Period</legend>
-          {Object.entries(PERIODS).map(([value, label]) => (
+          {data.periods.map(({ value, label }) => (
             <label key={value} className="choice">
               <input type="radio" name="period" value={value} defaultChecked={values.period === value} />{' '}
               {label}
@@ -83,7 +67,7 @@ export default function AdminUsage() {
               </div>
             ))}
             <p id="usage-dates-hint" className="hint">
-              For ‘From and to dates’: both days included, at most {MAX_PERIOD_DAYS} days.
+              For ‘From and to dates’: both days included, at most {data.maxDays} days.
             </p>
           </div>
         </fieldset>
@@ -117,7 +101,7 @@ type Answered = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: t
 
 function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => string }) {
   const { figures, period } = data;
-  const { total, behaviour } = figures;
+  const { total, behaviourShares } = figures;
   const peak = Math.max(1, ...figures.hours.flat());
   const steps = figures.inductions.reduce(
     (sum, f) => [sum[0]! + f.requested, sum[1]! + f.signedOff, sum[2]! + f.firstBookings, sum[3]! + f.active],
@@ -132,33 +116,21 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
       <section aria-labelledby="booked-heading" className="usage-section">
         <h3 id="booked-heading">Booked and used</h3>
         <p>
-          Booked {percentText(share(total.bookedMinutes, total.openMinutes))} of {hours(total.openMinutes)}{' '}
-          open
+          Booked {percentText(total.bookedShare)} of {hours(total.openMinutes)} open
           {total.usedMinutes === null
             ? '.'
-            : `; used (checked in) ${percentText(share(total.usedMinutes, total.openSoFar))} of the ${hours(total.openSoFar)} open so far.`}
+            : `; used (checked in) ${percentText(total.usedShare)} of the ${hours(total.openSoFar)} open so far.`}
         </p>
         <BarChart
           id="chart-booked"
           title="Booked and used, as a share of open time, per resource"
           description={figures.resources
-            .map(
-              (r) =>
-                `${r.name}: booked ${percentText(share(r.bookedMinutes, r.openMinutes))}, used ${percentText(
-                  r.usedMinutes === null ? null : share(r.usedMinutes, r.openSoFar),
-                )}`,
-            )
+            .map((r) => `${r.name}: booked ${percentText(r.bookedShare)}, used ${percentText(r.usedShare)}`)
             .join('; ')}
           series={['Booked', 'Used']}
           max={1}
           valueText={(value) => percentText(value)}
-          rows={figures.resources.map((r) => ({
-            label: r.name,
-            values: [
-              share(r.bookedMinutes, r.openMinutes),
-              r.usedMinutes === null ? null : share(r.usedMinutes, r.openSoFar),
-            ],
-          }))}
+          rows={figures.resources.map((r) => ({ label: r.name, values: [r.bookedShare, r.usedShare] }))}
         />
         <AdminTable
           label="Booked and used per resource"
@@ -169,12 +141,10 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
               <td data-label="Resource">{r.slug ? r.name : <strong>Total</strong>}</td>
               <td data-label="Open">{hours(r.openMinutes)}</td>
               <td data-label="Booked">{hours(r.bookedMinutes)}</td>
-              <td data-label="Booked %">{percentText(share(r.bookedMinutes, r.openMinutes))}</td>
+              <td data-label="Booked %">{percentText(r.bookedShare)}</td>
               <td data-label="Open so far">{hours(r.openSoFar)}</td>
               <td data-label="Used">{r.usedMinutes === null ? 'no check-in' : hours(r.usedMinutes)}</td>
-              <td data-label="Used %">
-                {percentText(r.usedMinutes === null ? null : share(r.usedMinutes, r.openSoFar))}
-              </td>
+              <td data-label="Used %">{percentText(r.usedShare)}</td>
             </tr>
           ))}
         </AdminTable>
@@ -239,23 +209,20 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
         <BarChart
           id="chart-behaviour"
           title="No-shows, late cancels and freed time booked again"
-          description={`No-show rate ${percentText(share(behaviour.noShows, behaviour.checkInBookings))}; late cancels ${percentText(
-            share(behaviour.lateCancels, behaviour.cancels),
-          )} of cancels; freed time booked again ${percentText(share(behaviour.rebookedMinutes, behaviour.freedMinutes))}.`}
+          description={`No-show rate ${percentText(behaviourShares.noShows)}; late cancels ${percentText(
+            behaviourShares.lateCancels,
+          )} of cancels; freed time booked again ${percentText(behaviourShares.rebooked)}.`}
           series={['Share']}
           max={1}
           valueText={(value) => percentText(value)}
           rows={[
-            { label: 'No-show rate', values: [share(behaviour.noShows, behaviour.checkInBookings)] },
-            { label: 'Late cancels of cancels', values: [share(behaviour.lateCancels, behaviour.cancels)] },
-            {
-              label: 'Freed time booked again',
-              values: [share(behaviour.rebookedMinutes, behaviour.freedMinutes)],
-            },
+            { label: 'No-show rate', values: [behaviourShares.noShows] },
+            { label: 'Late cancels of cancels', values: [behaviourShares.lateCancels] },
+            { label: 'Freed time booked again', values: [behaviourShares.rebooked] },
           ]}
         />
         <AdminTable label="Behaviour" columns={['Figure', 'Value']}>
-          {behaviourRows(behaviour).map(([name, value]) => (
+          {figures.behaviourRows.map(([name, value]) => (
             <tr key={name}>
               <td data-label="Figure">{name}</td>
               <td data-label="Value">{value === '' ? '–' : value}</td>

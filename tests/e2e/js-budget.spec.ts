@@ -31,12 +31,15 @@ const BUDGET = 100 * KB;
  * and End early's schema messages 2-17 bytes to each of the five (measured at 86628c8). Issue
  * 45's 'Your use this month' on /bookings (its JSX; the texts come from the loader) added about
  * 115 bytes to it: 102,815 measured on 962b032, whose chunks had already added about 116.
+ * /admin/usage (a GET form and SVG drawn by the server) stays under by taking its field errors
+ * from the root's chunk (components/errors.tsx) rather than with conform: 50-65 bytes more on the
+ * four pages over, measured after that move.
  */
 const OVER: Record<string, number> = {
-  'routes/inductions': 103_826,
-  'routes/admin.inductions.$inductionId': 103_990,
-  'routes/admin.inductions._index': 102_541,
-  'routes/admin.credits': 103_592,
+  'routes/inductions': 103_876,
+  'routes/admin.inductions.$inductionId': 104_050,
+  'routes/admin.inductions._index': 102_603,
+  'routes/admin.credits': 103_657,
   'routes/bookings._index': 102_815,
 };
 const PUBLIC = path.resolve('public'); // Playwright runs from the project's root

@@ -16,8 +16,12 @@ import {
 } from '~/lib/usage/period';
 import { selectResources } from '../core/rows';
 import { labUsage, quietHours } from './usage';
+import { share, type ResourceUse } from '~/lib/usage/figures';
+import { MAX_PERIOD_DAYS, monthLabel, PERIODS } from '~/lib/usage/period';
+import { behaviourRows } from '~/lib/usage/usage-csv';
 
 export type LabUsage = Awaited<ReturnType<typeof labUsage>>;
+type Asked = Awaited<ReturnType<ReturnType<typeof usageIn>['ask']>>;
 export type QuietHours = NonNullable<Awaited<ReturnType<typeof quietHours>>>;
 
 /** The answers of the current data version, by question; a new version starts an empty map. */
@@ -41,6 +45,47 @@ function keptPerVersion<T>(version: () => Promise<string>, size = 32) {
 
 const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
 
+/**
+ * /admin/usage's loader data: the question's form, and the figures with every share worked out
+ * here, so the page's script carries no rule (nor zod) of its own.
+ */
+async function usagePage(ask: (params: URLSearchParams) => Promise<Asked>, params: URLSearchParams) {
+  const asked = await ask(params);
+  const periods = Object.entries(PERIODS).map(([value, label]) => ({ value, label }));
+  if (!asked.ok) return { ...asked, periods, maxDays: MAX_PERIOD_DAYS, search: '' };
+  const { period, figures } = asked;
+  const search = new URLSearchParams({
+    period: asked.query.period,
+    ...(asked.query.period === 'dates' ? { from: asked.query.from!, to: asked.query.to! } : {}),
+    scope: asked.query.scope,
+  }).toString();
+  const shares = <T extends Omit<ResourceUse, 'slug' | 'name' | 'kind'>>(use: T) => ({
+    ...use,
+    bookedShare: share(use.bookedMinutes, use.openMinutes),
+    usedShare: use.usedMinutes === null ? null : share(use.usedMinutes, use.openSoFar),
+  });
+  const { behaviour } = figures;
+  return {
+    ...asked,
+    periods,
+    maxDays: MAX_PERIOD_DAYS,
+    search,
+    period: { label: period.label, first: period.first, last: period.last },
+    figures: {
+      ...figures,
+      resources: figures.resources.map(shares),
+      total: shares(figures.total),
+      behaviourRows: behaviourRows(behaviour),
+      behaviourShares: {
+        noShows: share(behaviour.noShows, behaviour.checkInBookings),
+        lateCancels: share(behaviour.lateCancels, behaviour.cancels),
+        rebooked: share(behaviour.rebookedMinutes, behaviour.freedMinutes),
+      },
+      credits: figures.credits.map((month) => ({ ...month, monthName: monthLabel(month.month) })),
+    },
+  };
+}
+
 export function usageIn(db: Kysely<Database>, version: () => Promise<string> = readDataVersion) {
   const labAnswers = keptPerVersion<LabUsage>(version);
   const quietAnswers = keptPerVersion<QuietHours | null>(version, 256);
@@ -48,45 +93,48 @@ export function usageIn(db: Kysely<Database>, version: () => Promise<string> = r
     labAnswers(`${period.first} ${period.last} ${JSON.stringify(scope)} ${minuteOf(now)}`, () =>
       labUsage(db, period, scope, now),
     );
+  /**
+   * /admin/usage's question read from its address (UsageQuerySchema; a resource that is not the
+   * lab's is an error on the scope) and answered: the form's values, the scopes to choose from,
+   * and either the errors by field or the period, the scope's name and the figures.
+   */
+  async function ask(params: URLSearchParams, now = new Date()) {
+    const values = queryValues(params);
+    const resources = await selectResources(db).select(['resources.slug', 'resources.name']).execute();
+    const scopes = [
+      { value: 'lab', name: 'The whole lab' },
+      ...Object.entries(RESOURCE_KINDS).map(([kind, name]) => ({ value: `kind:${kind}`, name })),
+      ...resources.map((r) => ({ value: `resource:${r.slug}`, name: r.name })),
+    ];
+    const asked = UsageQuerySchema.safeParse(Object.fromEntries(params));
+    const errors: Record<string, string[] | undefined> = asked.success
+      ? {}
+      : asked.error.flatten().fieldErrors;
+    if (asked.success && !scopes.some((scope) => scope.value === asked.data.scope))
+      errors.scope = ['Choose from the list'];
+    if (!asked.success || errors.scope) return { ok: false as const, values, scopes, errors };
+    const period = periodOf(asked.data, now);
+    const scope = scopeOf(asked.data.scope);
+    const name =
+      scope.kind === 'lab'
+        ? 'The whole lab'
+        : scope.kind === 'kind'
+          ? RESOURCE_KINDS[scope.value as ResourceKind]
+          : scopes.find((s) => s.value === asked.data.scope)!.name;
+    return {
+      ok: true as const,
+      values,
+      scopes,
+      query: asked.data,
+      period,
+      name,
+      figures: await lab(period, scope, now),
+    };
+  }
   return {
-    /**
-     * /admin/usage's question read from its address (UsageQuerySchema; a resource that is not the
-     * lab's is an error on the scope) and answered: the form's values, the scopes to choose from,
-     * and either the errors by field or the period, the scope's name and the figures.
-     */
-    async ask(params: URLSearchParams, now = new Date()) {
-      const values = queryValues(params);
-      const resources = await selectResources(db).select(['resources.slug', 'resources.name']).execute();
-      const scopes = [
-        { value: 'lab', name: 'The whole lab' },
-        ...Object.entries(RESOURCE_KINDS).map(([kind, name]) => ({ value: `kind:${kind}`, name })),
-        ...resources.map((r) => ({ value: `resource:${r.slug}`, name: r.name })),
-      ];
-      const asked = UsageQuerySchema.safeParse(Object.fromEntries(params));
-      const errors: Record<string, string[] | undefined> = asked.success
-        ? {}
-        : asked.error.flatten().fieldErrors;
-      if (asked.success && !scopes.some((scope) => scope.value === asked.data.scope))
-        errors.scope = ['Choose from the list'];
-      if (!asked.success || errors.scope) return { ok: false as const, values, scopes, errors };
-      const period = periodOf(asked.data, now);
-      const scope = scopeOf(asked.data.scope);
-      const name =
-        scope.kind === 'lab'
-          ? 'The whole lab'
-          : scope.kind === 'kind'
-            ? RESOURCE_KINDS[scope.value as ResourceKind]
-            : scopes.find((s) => s.value === asked.data.scope)!.name;
-      return {
-        ok: true as const,
-        values,
-        scopes,
-        query: asked.data,
-        period,
-        name,
-        figures: await lab(period, scope, now),
-      };
-    },
+    ask,
+    /** The same, shaped for the page: its choices, and each share worked out. */
+    page: (params: URLSearchParams) => usagePage(ask, params),
     /** The figures for a period and a scope, as of now (to the minute). */
     lab,
     /** Per hour of the week, open and booked minutes of the last eight weeks (null: no such resource). */

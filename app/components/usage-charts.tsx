@@ -1,4 +1,4 @@
-// Charts drawn by the server as SVG (docs/product.md §12): no script, they print, and each is an
+// Charts drawn by the server as SVG (docs/product.md §11): no script, they print, and each is an
 // image with a title and a description (role="img"); the same numbers are in a table beside it.
 // Colours are the site's ink, teal and accent, each at least 3:1 against the white card.
 import { WEEKDAY_NAMES, WEEKDAYS } from '~/lib/bookings/week';

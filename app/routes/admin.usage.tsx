@@ -1,4 +1,4 @@
-// /admin/usage — how the lab is used (docs/product.md §12): for a period (this month, last month,
+// /admin/usage — how the lab is used (docs/product.md §11): for a period (this month, last month,
 // the last 12 weeks, or from and to dates) and a scope (the lab, a kind, a resource), a plain GET
 // form: booked and used against open time per resource, booked time by hour of the week, how
 // members and approvers behaved, each induction's funnel and the credits' months. Each chart is

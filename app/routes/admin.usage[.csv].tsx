@@ -1,4 +1,4 @@
-// /admin/usage.csv — 'Download CSV' under each table of /admin/usage (docs/product.md §12): the
+// /admin/usage.csv — 'Download CSV' under each table of /admin/usage (docs/product.md §11): the
 // same question (`period`, `from`, `to`, `scope`) and `table`, answered with the page's own figures
 // as a spreadsheet file (BOM, CRLF, formula-safe cells). No table names a member, so no audit entry.
 // Admins only.

@@ -1,4 +1,4 @@
-// How the lab is used (docs/product.md §12): an admin finds /admin/usage from /admin, a period
+// How the lab is used (docs/product.md §11): an admin finds /admin/usage from /admin, a period
 // the wrong way round is refused next to its field with what was typed kept, one machine's four
 // weeks show its booked hours in the chart's description, the table and the CSV alike; the
 // machine's page shows its quiet hours to a visitor. JavaScript on and off.

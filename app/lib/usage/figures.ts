@@ -1,4 +1,4 @@
-// The figures of /admin/usage (docs/product.md §12), worked out from the rows of a period: pure,
+// The figures of /admin/usage (docs/product.md §11), worked out from the rows of a period: pure,
 // so the same code runs on both engines and a test can check each figure against one worked by
 // hand. Times are ISO instants; minutes are real minutes (a 25-hour day has 1,500).
 import { FREED } from '~/lib/bookings/models';
@@ -84,6 +84,21 @@ function subtract(spans: readonly Span[], holes: readonly Span[]): Span[] {
   return out;
 }
 
+// A day's opening instants ask Intl a few times; resources share their hours and a page asks for
+// the same days again: kept per hours and day (a year of five sets of hours is 1,800 entries).
+const openings = new Map<string, Span | null>();
+function openingMemo(key: string, hours: OpeningHours, day: LabDay): Span | null {
+  const id = `${key} ${day}`;
+  let span = openings.get(id);
+  if (span === undefined) {
+    if (openings.size > 20_000) openings.clear();
+    const open = openingOn(hours, day);
+    span = open && [open.start.getTime(), open.end.getTime()];
+    openings.set(id, span);
+  }
+  return span && [span[0], span[1]];
+}
+
 /**
  * When a resource was open in [start, end): its opening hours on each lab day, less its
  * maintenance blocks and its time out of service. Sorted.
@@ -95,10 +110,10 @@ export function openSpans(
   now: Date,
 ): Span[] {
   const hours: Span[] = [];
+  const key = JSON.stringify(resource.hours);
   for (let day = days.first; day <= days.last; day = addDays(day, 1)) {
-    const open = openingOn(resource.hours, day);
-    if (!open) continue;
-    const span: Span = [open.start.getTime(), open.end.getTime()];
+    const span = openingMemo(key, resource.hours, day);
+    if (!span) continue;
     const last = hours.at(-1);
     // 'Any time' and midnight closings meet the next day's opening: one span.
     if (last && last[1] === span[0]) last[1] = span[1];
@@ -139,8 +154,13 @@ export function resourceUse(
 ): ResourceUse[] {
   const [start, end] = [period.start.getTime(), period.end.getTime()];
   const nowMs = Math.min(now.getTime(), end);
+  const byResource = new Map<string, UsageBooking[]>();
+  for (const booking of bookings)
+    (
+      byResource.get(booking.resourceId) ?? byResource.set(booking.resourceId, []).get(booking.resourceId)!
+    ).push(booking);
   return resources.map((resource) => {
-    const own = bookings.filter((booking) => booking.resourceId === resource.id);
+    const own = byResource.get(resource.id) ?? [];
     const maintenance = own
       .filter((booking) => booking.kind === 'maintenance' && !FREED.includes(booking.status as never))
       .map((booking): Span => [ms(booking.start), ms(booking.end)]);
@@ -262,7 +282,12 @@ export function behaviour(
   // Freed time, clipped to the period and to before now (the future may yet be booked again).
   let freedMinutes = 0;
   let rebookedMinutes = 0;
-  const kept = bookings.filter((b) => b.kind === 'booking' && BOOKED.includes(b.status));
+  // Each resource's kept bookings by start: a freed span looks only at those that may overlap it.
+  const kept = new Map<string, UsageBooking[]>();
+  for (const b of bookings)
+    if (b.kind === 'booking' && BOOKED.includes(b.status))
+      (kept.get(b.resourceId) ?? kept.set(b.resourceId, []).get(b.resourceId)!).push(b);
+  for (const list of kept.values()) list.sort((x, y) => ms(x.start) - ms(y.start));
   for (const booking of bookings) {
     const given = freed(booking);
     if (!given) continue;
@@ -270,10 +295,23 @@ export function behaviour(
     const b = Math.min(given.span[1], end, now.getTime());
     if (b <= a) continue;
     freedMinutes += (b - a) / MINUTE_MS;
-    const again = kept
-      .filter((other) => other.resourceId === booking.resourceId && ms(other.createdAt) >= given.at)
-      .map((other): Span => [Math.max(a, ms(other.start)), Math.min(b, ms(other.end))])
-      .filter(([x, y]) => y > x);
+    const list = kept.get(booking.resourceId) ?? [];
+    // Kept bookings never overlap each other: the first that may reach a starts at most one
+    // booking before the first that starts at or after a.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ms(list[mid]!.start) < a) lo = mid + 1;
+      else hi = mid;
+    }
+    const again: Span[] = [];
+    for (let i = Math.max(0, lo - 1); i < list.length && ms(list[i]!.start) < b; i++) {
+      const other = list[i]!;
+      if (ms(other.createdAt) < given.at) continue;
+      const span: Span = [Math.max(a, ms(other.start)), Math.min(b, ms(other.end))];
+      if (span[1] > span[0]) again.push(span);
+    }
     rebookedMinutes += minutes(again);
   }
 

@@ -1,4 +1,4 @@
-// What /admin/usage is asked about (docs/product.md §12): a period on the lab's calendar and a
+// What /admin/usage is asked about (docs/product.md §11): a period on the lab's calendar and a
 // scope (the whole lab, a kind of resource, one resource), read from the page's GET form.
 import { z } from 'zod';
 import { RESOURCE_KINDS, type ResourceKind } from '~/lib/bookings/models';

@@ -1,4 +1,4 @@
-// A resource's quiet hours (docs/product.md §12): from the last eight weeks' open and booked minutes
+// A resource's quiet hours (docs/product.md §11): from the last eight weeks' open and booked minutes
 // per hour of the week, the share of each open hour that was booked, and in words the hours that
 // are usually free. Anonymous: only minutes, never who.
 import { WEEKDAY_NAMES, WEEKDAYS } from '~/lib/bookings/week';

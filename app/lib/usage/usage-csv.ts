@@ -1,4 +1,4 @@
-// 'Download CSV' under each table of /admin/usage (docs/product.md §12): the table's numbers as
+// 'Download CSV' under each table of /admin/usage (docs/product.md §11): the table's numbers as
 // cells, each row starting with the period on the lab's clocks (with its offset) and in UTC, so a
 // spreadsheet that joins periods never guesses a zone. csvText() (app/lib/csv.ts) makes the file:
 // BOM, CRLF, formula-safe cells. No table names a member.

@@ -1,4 +1,4 @@
-// How the lab is used (docs/product.md §12): the figures of /admin/usage and a resource's quiet
+// How the lab is used (docs/product.md §11): the figures of /admin/usage and a resource's quiet
 // hours, worked out from the rows on demand and kept per data version: the same question asked
 // again before anything changed (and in the same minute) is answered from memory.
 import type { Kysely } from 'kysely';

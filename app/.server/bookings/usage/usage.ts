@@ -1,4 +1,4 @@
-// The rows /admin/usage reads (docs/product.md §12), for a period and a scope: the resources, their
+// The rows /admin/usage reads (docs/product.md §11), for a period and a scope: the resources, their
 // bookings and maintenance in the period, the waits, the inductions' steps and the credit ledger.
 // One query each, on either engine; the figures are worked out in app/lib/usage/figures.ts.
 import { sql, type Kysely } from 'kysely';

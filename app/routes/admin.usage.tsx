@@ -148,12 +148,7 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
             </tr>
           ))}
         </AdminTable>
-        <p>
-          <a href={csv('resources')} download>
-            Download CSV
-          </a>{' '}
-          (booked and used, in minutes)
-        </p>
+        <CsvLink href={csv('resources')} what="booked and used, in minutes" />
       </section>
 
       <section aria-labelledby="hours-heading" className="usage-section">
@@ -195,12 +190,7 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
             </tbody>
           </table>
         </div>
-        <p>
-          <a href={csv('hours')} download>
-            Download CSV
-          </a>{' '}
-          (booked minutes by hour)
-        </p>
+        <CsvLink href={csv('hours')} what="booked minutes by hour" />
       </section>
 
       <section aria-labelledby="behaviour-heading" className="usage-section">
@@ -229,12 +219,7 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
             </tr>
           ))}
         </AdminTable>
-        <p>
-          <a href={csv('behaviour')} download>
-            Download CSV
-          </a>{' '}
-          (behaviour)
-        </p>
+        <CsvLink href={csv('behaviour')} what="behaviour" />
       </section>
 
       <section aria-labelledby="inductions-heading" className="usage-section">
@@ -279,12 +264,7 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
                 </tr>
               ))}
             </AdminTable>
-            <p>
-              <a href={csv('inductions')} download>
-                Download CSV
-              </a>{' '}
-              (induction funnel)
-            </p>
+            <CsvLink href={csv('inductions')} what="induction funnel" />
           </>
         ) : (
           <p>No resource here needs an induction.</p>
@@ -332,12 +312,7 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
                 </tr>
               ))}
             </AdminTable>
-            <p>
-              <a href={csv('credits')} download>
-                Download CSV
-              </a>{' '}
-              (credits per month)
-            </p>
+            <CsvLink href={csv('credits')} what="credits per month" />
           </>
         ) : (
           <p>
@@ -351,3 +326,13 @@ function Figures({ data, csv }: { data: Answered; csv: (table: UsageTable) => st
 
 const days = (value: number | null) =>
   value === null ? '–' : (Math.round(value * 10) / 10).toLocaleString('en-IE');
+
+/** 'Download CSV' under a table, and what the file holds. */
+const CsvLink = ({ href, what }: { href: string; what: string }) => (
+  <p>
+    <a href={href} download>
+      Download CSV
+    </a>{' '}
+    ({what})
+  </p>
+);

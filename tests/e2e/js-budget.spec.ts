@@ -30,7 +30,7 @@ const BUDGET = 100 * KB;
  * inductors and approvers (a chunk shared by the two pages) added 304 bytes to the induction page,
  * and End early's schema messages 2-17 bytes to each of the five (measured at 86628c8). Issue
  * 45's 'Your use this month' on /bookings (its JSX; the texts come from the loader) added about
- * 115 bytes to it: 102,815 measured on 962b032, whose chunks had already added about 116.
+ * 115 bytes to it: 102,815 measured on 896ab1b, whose chunks had already added about 116.
  * /admin/usage (a GET form and SVG drawn by the server) stays under by taking its field errors
  * from the root's chunk (components/errors.tsx) rather than with conform: 50-65 bytes more on the
  * four pages over, measured after that move.

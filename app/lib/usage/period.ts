@@ -27,7 +27,11 @@ const labDay = z.preprocess(
 
 export const UsageQuerySchema = z
   .object({
-    period: z.enum(Object.keys(PERIODS) as [PeriodChoice, ...PeriodChoice[]]).default('this-month'),
+    period: z
+      .enum(Object.keys(PERIODS) as [PeriodChoice, ...PeriodChoice[]], {
+        errorMap: () => ({ message: 'Choose from the list' }),
+      })
+      .default('this-month'),
     from: labDay,
     to: labDay,
     scope: z

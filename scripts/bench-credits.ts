@@ -8,10 +8,9 @@
 import { db } from '../app/.server/db';
 import { book } from '../app/.server/bookings/core/book';
 import { granted, newCredit, newMember, newResource } from '../tests/support/store-fixtures';
+import { median } from './bench-timing';
 
 const ROUNDS = 200;
-
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function timedBooking(resourceId: string, userId: string, start: Date) {
   const began = performance.now();

@@ -12,12 +12,11 @@ import { nextFree } from '../app/.server/bookings/core/next-free';
 import { bookingRow, selectResources, toResource } from '../app/.server/bookings/core/rows';
 import { labDayOf } from '../app/lib/bookings/time';
 import { newMember, newResource } from '../tests/support/store-fixtures';
+import { median, timed } from './bench-timing';
 
 const ROUNDS = 40;
 const HOUR = 3_600_000;
 const DAYS = 365;
-
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const rules = {
   horizonDays: DAYS,
@@ -69,12 +68,6 @@ const resourceOf = async (id: string) =>
 const [one, many] = [await resourceOf(alone.id), await resourceOf(grouped[0]!.id)];
 
 const times = { alone: [] as number[], group: [] as number[], week: [] as number[] };
-async function timed<T>(into: number[], work: () => Promise<T>) {
-  const began = performance.now();
-  const result = await work();
-  into.push(performance.now() - began);
-  return result;
-}
 for (let round = 0; round < ROUNDS; round++) {
   const found = await timed(times.alone, () => nextFree(db, one, 60, now));
   const foundAll = await timed(times.group, () => nextFree(db, many, 60, now));

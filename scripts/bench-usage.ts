@@ -15,12 +15,12 @@ import { labDayOf } from '../app/lib/bookings/time';
 import { periodOf, UsageQuerySchema } from '../app/lib/usage/period';
 import { seedHistory } from './demo/history';
 import { demoResources } from './demo/resources';
+import { median, timed } from './bench-timing';
 
 const ROUNDS = 12;
 const MEMBERS = 1000;
 const PRINTERS = 20;
 
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const random = (seed: string) => {
   let state = [...seed].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 2166136261);
   return () => {
@@ -99,12 +99,6 @@ const year = periodOf(
 );
 const printer = toResource(rows.find((row) => row.slug === 'bench-printer-0')!);
 const times = { usage: [] as number[], week: [] as number[], withQuiet: [] as number[] };
-async function timed<T>(into: number[], work: () => Promise<T>) {
-  const began = performance.now();
-  const result = await work();
-  into.push(performance.now() - began);
-  return result;
-}
 for (let round = 0; round < ROUNDS; round++) {
   const figures = await timed(times.usage, () => labUsage(db, year, { kind: 'lab' }, now));
   if (figures.total.bookedMinutes === 0) throw new Error('the bench year has nothing booked');

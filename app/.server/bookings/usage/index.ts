@@ -14,7 +14,6 @@ import {
   type Period,
   type Scope,
 } from '~/lib/usage/period';
-import { selectResources } from '../core/rows';
 import { labUsage, quietHours } from './usage';
 import { share, type ResourceUse } from '~/lib/usage/figures';
 import { MAX_PERIOD_DAYS, monthLabel, PERIODS } from '~/lib/usage/period';
@@ -100,7 +99,13 @@ export function usageIn(db: Kysely<Database>, version: () => Promise<string> = r
    */
   async function ask(params: URLSearchParams, now = new Date()) {
     const values = queryValues(params);
-    const resources = await selectResources(db).select(['resources.slug', 'resources.name']).execute();
+    // Only what the scope list names, in the lab's order (not the joins selectResources makes).
+    const resources = await db
+      .selectFrom('resources')
+      .select(['slug', 'name'])
+      .orderBy('position')
+      .orderBy('name')
+      .execute();
     const scopes = [
       { value: 'lab', name: 'The whole lab' },
       ...Object.entries(RESOURCE_KINDS).map(([kind, name]) => ({ value: `kind:${kind}`, name })),

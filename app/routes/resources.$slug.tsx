@@ -96,7 +96,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     user ? inductionFor(resource, user.id, now) : null,
     user ? bookings.atLimit(resource, user.id, now) : null,
     user ? bookings.strikes.paused(user.id, now) : null,
-    bookings.usage.quietHours(resource.id, now),
+    bookings.usage.quietHours(resource, now),
   ]);
   const { rules, ...shown } = resource;
   const shares = quiet && busyShares(quiet);

@@ -6,8 +6,8 @@ test('a booking across the clocks going back adds to Sunday 01:00 twice, as it r
   // 00:30-01:00 = 30, 01:00-02:00 IST = 60 and 01:00-02:00 GMT = 60 → 120 at 01:00, 02:00-02:30 = 30.
   const grid = addToHeatMap(
     emptyHeatMap(),
-    new Date('2026-10-24T23:30:00Z'),
-    new Date('2026-10-25T02:30:00Z'),
+    Date.parse('2026-10-24T23:30:00Z'),
+    Date.parse('2026-10-25T02:30:00Z'),
   );
   expect(grid[6]![0]).toBe(30);
   expect(grid[6]![1]).toBe(120);
@@ -19,8 +19,8 @@ test('the skipped hour on 29 March gets nothing; a summer booking lands in local
   // Sun 29 Mar 2026: 00:30 GMT (00:30Z) to 02:30 IST (01:30Z) is 1 h real: 30 at 00:00, 30 at 02:00.
   const grid = addToHeatMap(
     emptyHeatMap(),
-    new Date('2026-03-29T00:30:00Z'),
-    new Date('2026-03-29T01:30:00Z'),
+    Date.parse('2026-03-29T00:30:00Z'),
+    Date.parse('2026-03-29T01:30:00Z'),
   );
   expect(grid[6]![0]).toBe(30);
   expect(grid[6]![1]).toBe(0);
@@ -28,8 +28,8 @@ test('the skipped hour on 29 March gets nothing; a summer booking lands in local
   // Wed 3 Jun 2026 09:15-10:45 IST (08:15Z-09:45Z): 45 at 09:00, 45 at 10:00.
   const june = addToHeatMap(
     emptyHeatMap(),
-    new Date('2026-06-03T08:15:00Z'),
-    new Date('2026-06-03T09:45:00Z'),
+    Date.parse('2026-06-03T08:15:00Z'),
+    Date.parse('2026-06-03T09:45:00Z'),
   );
   expect(june[2]![9]).toBe(45);
   expect(june[2]![10]).toBe(45);

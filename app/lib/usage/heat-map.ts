@@ -21,13 +21,13 @@ export function offsetAt(ms: number) {
 export const emptyHeatMap = (): number[][] => Array.from({ length: 7 }, () => Array<number>(24).fill(0));
 
 /**
- * Adds the minutes of [start, end) to the Europe/Dublin hour of the week each minute falls in,
+ * Adds the minutes of [start, end) (milliseconds since the epoch) to the Europe/Dublin hour of the week each minute falls in,
  * minute-exactly: an hour the clocks repeat (01:00 on the last Sunday of October) gets both of
  * its real hours, an hour they skip gets none.
  */
-export function addToHeatMap(grid: number[][], start: Date, end: Date): number[][] {
-  let ms = Math.ceil(start.getTime() / MINUTE_MS) * MINUTE_MS;
-  const stop = end.getTime();
+export function addToHeatMap(grid: number[][], start: number, end: number): number[][] {
+  let ms = Math.ceil(start / MINUTE_MS) * MINUTE_MS;
+  const stop = end;
   while (ms < stop) {
     const offset = offsetAt(ms);
     const local = ms + offset * MINUTE_MS;

@@ -1,11 +1,12 @@
 // How the lab is used (docs/product.md §11): the figures of /admin/usage and a resource's quiet
-// hours, worked out from the rows on demand and kept per data version: the same question asked
-// again before anything changed (and in the same minute) is answered from memory.
+// hours, worked out from the rows on demand. The figures are kept per data version: the same
+// question asked again before anything changed (and in the same minute) is answered from memory.
+// Quiet hours look at eight weeks that are over, so they are kept for the week.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readDataVersion } from '../../data-version';
-import { labDayOf } from '~/lib/bookings/time';
-import { RESOURCE_KINDS, type ResourceKind } from '~/lib/bookings/models';
+import { labDayOf, weekStartOf } from '~/lib/bookings/time';
+import { RESOURCE_KINDS, type OpeningHours, type ResourceKind } from '~/lib/bookings/models';
 import {
   periodOf,
   queryValues,
@@ -87,7 +88,9 @@ async function usagePage(ask: (params: URLSearchParams) => Promise<Asked>, param
 
 export function usageIn(db: Kysely<Database>, version: () => Promise<string> = readDataVersion) {
   const labAnswers = keptPerVersion<LabUsage>(version);
-  const quietAnswers = keptPerVersion<QuietHours | null>(version, 256);
+  // Past weeks change only when a member's account (and its bookings) goes: the picture is kept
+  // per resource, week and opening hours, whatever else changes.
+  const quietAnswers = keptPerVersion<QuietHours | null>(async () => 'weekly', 256);
   const lab = (period: Period, scope: Scope, now = new Date()) =>
     labAnswers(`${period.first} ${period.last} ${JSON.stringify(scope)} ${minuteOf(now)}`, () =>
       labUsage(db, period, scope, now),
@@ -143,7 +146,10 @@ export function usageIn(db: Kysely<Database>, version: () => Promise<string> = r
     /** The figures for a period and a scope, as of now (to the minute). */
     lab,
     /** Per hour of the week, open and booked minutes of the last eight weeks (null: no such resource). */
-    quietHours: (resourceId: string, now = new Date()) =>
-      quietAnswers(`${resourceId} ${labDayOf(now)}`, () => quietHours(db, resourceId, now)),
+    quietHours: (resource: { id: string; rules: { hours: OpeningHours } }, now = new Date()) =>
+      quietAnswers(
+        `${resource.id} ${weekStartOf(labDayOf(now))} ${JSON.stringify(resource.rules.hours)}`,
+        () => quietHours(db, resource.id, now),
+      ),
   };
 }

@@ -395,11 +395,18 @@ test('quiet hours: the last eight full weeks, open hours only; answers kept unti
   expect(grid[0]![8]).toBeNull(); // closed
   expect(grid[5]![12]).toBeNull(); // Saturday
 
+  // Kept for the week and the opening hours, whatever else changes; worked again for a new week.
   let version = 'one';
   const usage = usageIn(db, async () => version);
-  const first = await usage.quietHours(id, wednesday);
+  const printer = { id, rules: { hours: WEEKDAYS_9_TO_5 } };
+  const first = await usage.quietHours(printer, wednesday);
   await row(id, member.id, '2026-11-10T10:00:00Z', '2026-11-10T11:00:00Z');
-  expect(await usage.quietHours(id, wednesday)).toBe(first);
   version = 'two';
-  expect((await usage.quietHours(id, wednesday))![1]![10]).toEqual({ open: 480, booked: 60 });
+  expect(await usage.quietHours(printer, new Date('2026-11-22T12:00:00Z'))).toBe(first); // Sunday
+  const hours = { ...WEEKDAYS_9_TO_5, sat: { open: 600, close: 660 } }; // the hours changed
+  expect((await usage.quietHours({ id, rules: { hours } }, wednesday))![1]![10]).toEqual({
+    open: 480,
+    booked: 60,
+  });
+  expect(await usage.quietHours(printer, new Date('2026-11-23T12:00:00Z'))).not.toBe(first); // Monday
 });

@@ -130,8 +130,7 @@ test('a backup taken while invites are being made restores into an empty site, o
 });
 
 test('db copy moves every row to another store, safe to run again', async () => {
-  const source = await store('copy-source');
-  expect(cli(source, 'scripts/seed-demo.ts').code).toBe(0);
+  const { env: source } = await seededStore();
   const target = pgUrl ? await freshDatabase(pgUrl) : path.join(root, 'copy-target.sqlite');
   for (let run = 0; run < 2; run++) {
     const copied = admin(source, 'db', 'copy', '--to', target);
@@ -150,8 +149,7 @@ test('db copy moves every row to another store, safe to run again', async () => 
 test('db copy --assets-to moves the files into a bucket; a backup of that site restores onto disk', async () => {
   const s3 = await startS3(path.join(root, 's3'), ['files']);
   try {
-    const source = await store('to-bucket');
-    expect(cli(source, 'scripts/seed-demo.ts').code).toBe(0);
+    const { env: source } = await seededStore();
     for (let run = 0; run < 2; run++) {
       const copied = await adminAsync(
         { ...source, ...s3.env('files'), S3_BUCKET: '' },

@@ -1,4 +1,4 @@
-import { Form, useSubmit } from '@remix-run/react';
+import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { MAX_QUERY } from '~/lib/search';
 
@@ -7,10 +7,13 @@ const TYPING_PAUSE_MS = 300;
 /**
  * The directory's search: a plain GET form (`/members?q=`). Where scripts run, a pause in typing
  * submits it, replacing the history entry so Back leaves the directory rather than stepping
- * through every letter.
+ * through every letter. Enter or 'Search' cancels a pause's pending search, and sends nothing while
+ * the same search is on its way: one search interrupting another leaves the router an aborted
+ * navigation that nothing catches (an error on the page, seen on a slow machine).
  */
 export function MemberSearch({ query }: { query: string }) {
   const submit = useSubmit();
+  const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   // Back and Forward change the query under the field: show it, unless someone is typing there.
@@ -23,6 +26,11 @@ export function MemberSearch({ query }: { query: string }) {
       method="get"
       role="search"
       className="member-search"
+      onSubmit={(event) => {
+        clearTimeout(timer.current);
+        const sent = navigation.location && new URLSearchParams(navigation.location.search).get('q');
+        if (sent === input.current?.value) event.preventDefault();
+      }}
       onChange={(event) => {
         const form = event.currentTarget;
         clearTimeout(timer.current);

@@ -48,3 +48,26 @@ test('results follow the typing for a member with JavaScript, and the address sa
   await expect(cards(page).filter({ hasText: 'AOIFE BYRNE' })).toHaveCount(1);
   await expect(cards(page).filter({ hasText: 'SIOBHÁN MURPHY' })).toHaveCount(1);
 });
+
+test('Search pressed before the typing pause sends one search, even when the answer is slow @js-only', async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.goto('/members');
+  // The results take a second: the pause's search would fall due while they are on their way.
+  const asked: string[] = [];
+  await page.route(
+    (url) => url.searchParams.get('q') === 'tomas',
+    async (route) => {
+      asked.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    },
+  );
+  await page.getByLabel('Search members').fill('tomas');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(cards(page)).toHaveText(['TOMÁS KELLY']);
+  await page.waitForTimeout(500); // past the typing pause: nothing more is sent
+  expect(asked).toHaveLength(1);
+  // The page fixture fails the test on any error from the page's scripts (an aborted search).
+});

@@ -12,6 +12,7 @@ import { ErrorList } from '~/components/errors';
 import { BarChart, HeatMapChart } from '~/components/usage-charts';
 import { WEEKDAY_NAMES, WEEKDAYS } from '~/lib/bookings/week';
 import { pageMeta } from '~/lib/meta';
+import { percent } from '~/lib/usage/shares';
 import type { UsageTable } from '~/lib/usage/usage-csv';
 
 export const meta: MetaFunction = (args) =>
@@ -26,9 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const hours = (minutes: number) => `${(Math.round(minutes / 6) / 10).toLocaleString('en-IE')} h`;
-/** 0.4567 → '45.7 %', as percent() in the CSV files; nothing to divide by → '–'. */
-const percentText = (value: number | null) =>
-  value === null ? '–' : `${(Math.round(value * 1000) / 10).toFixed(1)} %`;
+/** 0.4567 → '45.7 %', as in the CSV files; nothing to divide by → '–'. */
+const percentText = (value: number | null) => (value === null ? '–' : `${percent(value)} %`);
 
 export default function AdminUsage() {
   const data = useLoaderData<typeof loader>();

@@ -151,8 +151,6 @@ export interface ResourceUse {
   usedMinutes: number | null;
 }
 
-export const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
 /** The minutes a kept booking was used: from its check-in (or start) to its check-out (or end, or now). */
 function usedSpan(booking: UsageBooking, now: number): Span | null {
   if (booking.checkedInAt === null) return null;

@@ -6,6 +6,7 @@ import { labIso, utcIso } from '~/lib/bookings/day-csv';
 import { WEEKDAY_NAMES, WEEKDAYS } from '~/lib/bookings/week';
 import type { Behaviour, CreditMonth, Funnel, ResourceUse } from './figures';
 import { monthLabel, type Period } from './period';
+import { percent } from './shares';
 
 export const USAGE_TABLES = ['resources', 'hours', 'behaviour', 'inductions', 'credits'] as const;
 export type UsageTable = (typeof USAGE_TABLES)[number];
@@ -21,10 +22,6 @@ export interface UsageFigures {
 }
 
 const PERIOD_HEADER = ['From (Dublin)', 'To (Dublin)', 'From (UTC)', 'To (UTC)'];
-
-/** 0.4567 → '45.7' (a percentage to one place); nothing to divide by → ''. */
-export const percent = (value: number | null) =>
-  value === null ? '' : (Math.round(value * 1000) / 10).toFixed(1);
 
 const cell = (value: number | null) => (value === null ? '' : String(Math.round(value * 10) / 10));
 

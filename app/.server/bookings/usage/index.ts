@@ -16,7 +16,8 @@ import {
   type Scope,
 } from '~/lib/usage/period';
 import { labUsage, quietHours } from './usage';
-import { share, type ResourceUse } from '~/lib/usage/figures';
+import type { ResourceUse } from '~/lib/usage/figures';
+import { share } from '~/lib/usage/shares';
 import { MAX_PERIOD_DAYS, monthLabel, PERIODS } from '~/lib/usage/period';
 import { behaviourRows } from '~/lib/usage/usage-csv';
 

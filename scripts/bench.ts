@@ -95,6 +95,7 @@ function usageCost() {
       rows: number;
       members: number;
       usageMs: number;
+      freshMs: number;
       weekMs: number;
       withQuietMs: number;
       quietMs: number;
@@ -175,7 +176,7 @@ try {
 
   const usage = usageCost();
   console.log(
-    `/admin/usage for a year of the whole lab (${usage.rows} rows, ${usage.members} members), worked out afresh, median of ${usage.rounds}: ${usage.usageMs.toFixed(0)} ms (goal: under 200 ms; asked again before the data changes, it is answered from memory); a resource page's reads with its quiet hours ${usage.withQuietMs.toFixed(1)} ms against ${usage.weekMs.toFixed(1)} ms without, ${(usage.withQuietMs / usage.weekMs).toFixed(2)}x (goal: at most 1.2x; kept for the week: the week's first ask takes ${usage.quietMs.toFixed(1)} ms more)`,
+    `/admin/usage for a year of the whole lab (${usage.rows} rows, ${usage.members} members), asked after one booking in it changed, median of ${usage.rounds}: ${usage.usageMs.toFixed(0)} ms (goal: under 200 ms; the days that are over and unchanged are kept), the first ask after a start ${usage.freshMs.toFixed(0)} ms; a resource page's reads with its quiet hours ${usage.withQuietMs.toFixed(1)} ms against ${usage.weekMs.toFixed(1)} ms without, ${(usage.withQuietMs / usage.weekMs).toFixed(2)}x (goal: at most 1.2x; kept for the week: the week's first ask takes ${usage.quietMs.toFixed(1)} ms more)`,
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);

@@ -1,6 +1,7 @@
-// The figures of /admin/usage (docs/product.md §11), worked out from the rows of a period: pure,
-// so the same code runs on both engines and a test can check each figure against one worked by
-// hand. A booking's times are milliseconds since the epoch (read once from the rows: a year is
+// The figures of /admin/usage (docs/product.md §11), worked out from the rows: pure, so the same
+// code runs on both engines and a test can check each figure against one worked by hand. Each
+// resource's lab day is worked out alone (`dayUse`) and a period's figures are its days added up,
+// so a day that is over can be kept (decision 034). A booking's times are milliseconds since the epoch (read once from the rows: a year is
 // 100,000 of them); minutes are real minutes (a 25-hour day has 1,500).
 import { FREED } from '~/lib/bookings/models';
 import type { BookingStatus, OpeningHours } from '~/lib/bookings/models';
@@ -52,8 +53,7 @@ const isKept = (booking: UsageBooking) =>
 type Span = [start: number, end: number];
 
 const ms = (iso: string) => Date.parse(iso);
-const minutes = (spans: readonly Span[]) =>
-  Math.round(spans.reduce((sum, [a, b]) => sum + Math.max(0, b - a), 0) / MINUTE_MS);
+const spanMs = (spans: readonly Span[]) => spans.reduce((sum, [a, b]) => sum + Math.max(0, b - a), 0);
 
 /** The index of the first of sorted, non-overlapping `spans` that ends after `a`. */
 function firstEndingAfter(spans: readonly Span[], a: number) {
@@ -151,6 +151,40 @@ export interface ResourceUse {
   usedMinutes: number | null;
 }
 
+/** A lab day: its date and [start, end) in real time. */
+export interface Day {
+  first: LabDay;
+  last: LabDay;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * One resource's figures for one lab day, in milliseconds (rounded to minutes only once a period's
+ * days are added up): a period's figures are the sum of its days', so a day that is over and whose
+ * rows have not changed need not be worked out again.
+ */
+export interface DayUse {
+  open: number;
+  openSoFar: number;
+  booked: number;
+  used: number;
+  /** something overlapping the day was made with check-in */
+  checkIn: boolean;
+  /** booked minutes by the hour of the week: [day × 24 + hour, minutes] */
+  hours: [cell: number, minutes: number][];
+  checkInBookings: number;
+  noShows: number;
+  cancels: number;
+  lateCancels: number;
+  freed: number;
+  rebooked: number;
+  /** the requests for time that starts this day that were decided: how, and minutes to decide */
+  decisions: [status: BookingStatus, minutes: number][];
+  /** kept milliseconds per member (resources that cost credits only) */
+  byMember: [userId: string, ms: number][];
+}
+
 /** The minutes a kept booking was used: from its check-in (or start) to its check-out (or end, or now). */
 function usedSpan(booking: UsageBooking, now: number): Span | null {
   if (booking.checkedInAt === null) return null;
@@ -159,45 +193,120 @@ function usedSpan(booking: UsageBooking, now: number): Span | null {
   return to > from ? [from, to] : null;
 }
 
-/** Booked, used and open minutes per resource in [start, end) of the period's days. */
-export function resourceUse(
-  resources: readonly UsageResource[],
+const GIVES_BACK = new Set<BookingStatus>(['cancelled', 'declined', 'expired', 'no_show', 'checked_out']);
+
+/** When a booking gave its time back, and the part of it given back: null when it kept it all. */
+function freed(booking: UsageBooking): { at: number; span: Span } | null {
+  if (booking.kind !== 'booking' || booking.offer) return null;
+  const at = GIVES_BACK.has(booking.status) ? booking.freedAt : null;
+  if (at === null) return null;
+  const from = Math.max(at, booking.start);
+  return from < booking.end ? { at, span: [from, booking.end] } : null;
+}
+
+const between = (at: number, start: number, end: number) => at >= start && at < end;
+
+/**
+ * The freed time of `bookings` inside [start, end), and how much of it a booking made after it
+ * was freed took again; `kept` are the kept bookings, sorted by start.
+ */
+function freedAndRebooked(
   bookings: readonly UsageBooking[],
-  period: { first: LabDay; last: LabDay; start: Date; end: Date },
-  now: Date,
-): ResourceUse[] {
-  const [start, end] = [period.start.getTime(), period.end.getTime()];
-  const nowMs = Math.min(now.getTime(), end);
-  const byResource = new Map<string, UsageBooking[]>();
-  for (const booking of bookings)
-    (
-      byResource.get(booking.resourceId) ?? byResource.set(booking.resourceId, []).get(booking.resourceId)!
-    ).push(booking);
-  return resources.map((resource) => {
-    const own = byResource.get(resource.id) ?? [];
-    const maintenance = own
-      .filter((booking) => booking.kind === 'maintenance' && !FREED.includes(booking.status as never))
-      .map((booking): Span => [booking.start, booking.end]);
-    const open = within(openSpans(resource, period, maintenance, now), start, end);
-    // Kept bookings never overlap: their parts in open time add up without double counting.
-    let [booked, used, checkIn] = [0, 0, false];
-    for (const booking of own) {
-      if (booking.kind === 'booking' && booking.checkIn) checkIn = true;
-      if (!isKept(booking)) continue;
-      booked += overlap(open, booking.start, booking.end);
-      const span = usedSpan(booking, nowMs);
-      if (span) used += overlap(open, span[0], span[1]);
+  kept: readonly UsageBooking[],
+  start: number,
+  end: number,
+) {
+  let [freedMs, rebookedMs] = [0, 0];
+  for (const booking of bookings) {
+    const given = freed(booking);
+    if (!given) continue;
+    const a = Math.max(given.span[0], start);
+    const b = Math.min(given.span[1], end);
+    if (b <= a) continue;
+    freedMs += b - a;
+    const again: Span[] = [];
+    // Kept bookings never overlap each other: their parts inside [a, b) add up.
+    for (const other of kept) {
+      if (other.start >= b) break;
+      if (other.createdAt < given.at) continue;
+      const span: Span = [Math.max(a, other.start), Math.min(b, other.end)];
+      if (span[1] > span[0]) again.push(span);
     }
-    return {
-      slug: resource.slug,
-      name: resource.name,
-      kind: resource.kind,
-      openMinutes: minutes(open),
-      bookedMinutes: Math.round(booked / MINUTE_MS),
-      openSoFar: minutes(within(open, start, nowMs)),
-      usedMinutes: checkIn ? Math.round(used / MINUTE_MS) : null,
-    };
-  });
+    rebookedMs += again.reduce((sum, [x, y]) => sum + y - x, 0);
+  }
+  return { freedMs, rebookedMs };
+}
+
+/**
+ * One resource's figures for one lab day as of `now`, from its bookings and maintenance that
+ * overlap the day. `costs`: the resource costs credits (its minutes are counted per member).
+ */
+export function dayUse(
+  resource: UsageResource,
+  bookings: readonly UsageBooking[],
+  day: Day,
+  now: Date,
+  costs = false,
+): DayUse {
+  const [start, end] = [day.start.getTime(), day.end.getTime()];
+  const nowMs = Math.min(now.getTime(), end);
+  const maintenance = bookings
+    .filter((booking) => booking.kind === 'maintenance' && !FREED.includes(booking.status as never))
+    .map((booking): Span => [booking.start, booking.end]);
+  const open = within(openSpans(resource, day, maintenance, now), start, end);
+  const kept = bookings.filter(isKept).sort((x, y) => x.start - y.start);
+  let [booked, used] = [0, 0];
+  const byMember = new Map<string, number>();
+  for (const booking of kept) {
+    booked += overlap(open, booking.start, booking.end);
+    const span = usedSpan(booking, nowMs);
+    if (span) used += overlap(open, span[0], span[1]);
+    const ms = Math.min(end, booking.end) - Math.max(start, booking.start);
+    if (costs && booking.userId && ms > 0)
+      byMember.set(booking.userId, (byMember.get(booking.userId) ?? 0) + ms);
+  }
+  const grid = hourOfWeek(kept, day);
+  // Behaviour counts the bookings that start this day; freed time counts up to now.
+  const starting = bookings.filter((b) => b.kind === 'booking' && between(b.start, start, end));
+  const checkIns = starting.filter(
+    (b) => b.checkIn && (b.status === 'checked_in' || b.status === 'checked_out' || b.status === 'no_show'),
+  );
+  const cancels = starting.filter((b) => b.status === 'cancelled' && !b.offer);
+  const { freedMs, rebookedMs } = freedAndRebooked(bookings, kept, start, Math.min(end, now.getTime()));
+  return {
+    open: spanMs(open),
+    openSoFar: spanMs(within(open, start, nowMs)),
+    booked,
+    used,
+    checkIn: bookings.some((booking) => booking.kind === 'booking' && booking.checkIn),
+    hours: grid.flatMap((row, d) => row.flatMap((m, h) => (m ? [[d * 24 + h, m] as [number, number]] : []))),
+    checkInBookings: checkIns.length,
+    noShows: checkIns.filter((b) => b.status === 'no_show').length,
+    cancels: cancels.length,
+    lateCancels: cancels.filter((b) => b.late).length,
+    freed: freedMs,
+    rebooked: rebookedMs,
+    decisions: starting
+      .filter((b) => b.decidedAt !== null && !b.offer)
+      .map((b) => [b.status, (b.decidedAt! - b.createdAt) / MINUTE_MS]),
+    byMember: [...byMember],
+  };
+}
+
+const toMinutes = (ms: number) => Math.round(ms / MINUTE_MS);
+
+/** A resource's row for a period: its days added up. */
+export function resourceUse(resource: UsageResource, days: readonly DayUse[]): ResourceUse {
+  const sum = (pick: (day: DayUse) => number) => toMinutes(days.reduce((total, day) => total + pick(day), 0));
+  return {
+    slug: resource.slug,
+    name: resource.name,
+    kind: resource.kind,
+    openMinutes: sum((day) => day.open),
+    bookedMinutes: sum((day) => day.booked),
+    openSoFar: sum((day) => day.openSoFar),
+    usedMinutes: days.some((day) => day.checkIn) ? sum((day) => day.used) : null,
+  };
 }
 
 /** The lab's (or the scope's) row: every resource's minutes added up. */
@@ -222,6 +331,13 @@ export function hourOfWeek(bookings: readonly UsageBooking[], period: { start: D
     const to = Math.min(end, booking.end);
     if (to > from) addToHeatMap(grid, from, to);
   }
+  return grid;
+}
+
+/** The heat map of a period: its days' hours added up. */
+export function daysHourOfWeek(days: readonly DayUse[]) {
+  const grid = emptyHeatMap();
+  for (const day of days) for (const [cell, m] of day.hours) grid[Math.floor(cell / 24)]![cell % 24]! += m;
   return grid;
 }
 
@@ -260,86 +376,33 @@ export interface Behaviour {
   medianDecisionMinutes: number | null;
 }
 
-const GIVES_BACK = new Set<BookingStatus>(['cancelled', 'declined', 'expired', 'no_show', 'checked_out']);
-
-/** When a booking gave its time back, and the part of it given back: null when it kept it all. */
-function freed(booking: UsageBooking): { at: number; span: Span } | null {
-  if (booking.kind !== 'booking' || booking.offer) return null;
-  const at = GIVES_BACK.has(booking.status) ? booking.freedAt : null;
-  if (at === null) return null;
-  const from = Math.max(at, booking.start);
-  return from < booking.end ? { at, span: [from, booking.end] } : null;
-}
-
 const startsIn = (iso: string, start: number, end: number) => ms(iso) >= start && ms(iso) < end;
-const between = (at: number, start: number, end: number) => at >= start && at < end;
 
-/** How members and approvers behaved with the bookings that started in the period. */
+/** How members and approvers behaved with the bookings that started in the period: its days added up. */
 export function behaviour(
-  bookings: readonly UsageBooking[],
+  days: readonly DayUse[],
   waits: readonly Wait[],
   period: { start: Date; end: Date },
-  now: Date,
 ): Behaviour {
   const [start, end] = [period.start.getTime(), period.end.getTime()];
-  const inPeriod = bookings.filter((b) => b.kind === 'booking' && between(b.start, start, end));
-  const checkIns = inPeriod.filter(
-    (b) => b.checkIn && (b.status === 'checked_in' || b.status === 'checked_out' || b.status === 'no_show'),
-  );
-  const cancels = inPeriod.filter((b) => b.status === 'cancelled' && !b.offer);
-
-  // Freed time, clipped to the period and to before now (the future may yet be booked again).
-  let freedMinutes = 0;
-  let rebookedMinutes = 0;
-  // Each resource's kept bookings by start: a freed span looks only at those that may overlap it.
-  const kept = new Map<string, UsageBooking[]>();
-  for (const b of bookings)
-    if (isKept(b)) (kept.get(b.resourceId) ?? kept.set(b.resourceId, []).get(b.resourceId)!).push(b);
-  for (const list of kept.values()) list.sort((x, y) => x.start - y.start);
-  for (const booking of bookings) {
-    const given = freed(booking);
-    if (!given) continue;
-    const a = Math.max(given.span[0], start);
-    const b = Math.min(given.span[1], end, now.getTime());
-    if (b <= a) continue;
-    freedMinutes += (b - a) / MINUTE_MS;
-    const list = kept.get(booking.resourceId) ?? [];
-    // Kept bookings never overlap each other: the first that may reach a starts at most one
-    // booking before the first that starts at or after a.
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]!.start < a) lo = mid + 1;
-      else hi = mid;
-    }
-    const again: Span[] = [];
-    for (let i = Math.max(0, lo - 1); i < list.length && list[i]!.start < b; i++) {
-      const other = list[i]!;
-      if (other.createdAt < given.at) continue;
-      const span: Span = [Math.max(a, other.start), Math.min(b, other.end)];
-      if (span[1] > span[0]) again.push(span);
-    }
-    rebookedMinutes += minutes(again);
-  }
-
-  const decided = inPeriod.filter((b) => b.decidedAt !== null && !b.offer);
-  const answered = decided.filter((b) => b.status !== 'expired' && b.status !== 'pending');
+  const sum = (pick: (day: DayUse) => number) => days.reduce((total, day) => total + pick(day), 0);
+  const decided = days.flatMap((day) => day.decisions);
+  const answered = decided.filter(([status]) => status !== 'expired' && status !== 'pending');
   const booked = waits.filter((w) => w.endedWhy === 'booked' && w.endedAt && startsIn(w.endedAt, start, end));
   return {
-    checkInBookings: checkIns.length,
-    noShows: checkIns.filter((b) => b.status === 'no_show').length,
-    cancels: cancels.length,
-    lateCancels: cancels.filter((b) => b.late).length,
-    freedMinutes: Math.round(freedMinutes),
-    rebookedMinutes,
+    checkInBookings: sum((day) => day.checkInBookings),
+    noShows: sum((day) => day.noShows),
+    cancels: sum((day) => day.cancels),
+    lateCancels: sum((day) => day.lateCancels),
+    freedMinutes: toMinutes(sum((day) => day.freed)),
+    rebookedMinutes: toMinutes(sum((day) => day.rebooked)),
     waitsJoined: waits.filter((w) => startsIn(w.createdAt, start, end)).length,
     waitsBooked: booked.length,
     medianWaitMinutes: median(booked.map((w) => (ms(w.endedAt!) - ms(w.createdAt)) / MINUTE_MS)),
-    approved: answered.filter((b) => b.status !== 'declined').length,
-    declined: answered.filter((b) => b.status === 'declined').length,
-    expired: decided.filter((b) => b.status === 'expired').length,
-    medianDecisionMinutes: median(answered.map((b) => (b.decidedAt! - b.createdAt) / MINUTE_MS)),
+    approved: answered.filter(([status]) => status !== 'declined').length,
+    declined: answered.filter(([status]) => status === 'declined').length,
+    expired: decided.filter(([status]) => status === 'expired').length,
+    medianDecisionMinutes: median(answered.map(([, minutes]) => minutes)),
   };
 }
 
@@ -428,18 +491,10 @@ export function busiestTenth(minutesByMember: readonly number[]): number | null 
   return top.reduce((sum, m) => sum + m, 0) / total;
 }
 
-/** Minutes of kept bookings per member in the period, on the given resources. */
-export function minutesByMember(
-  bookings: readonly UsageBooking[],
-  resourceIds: ReadonlySet<string>,
-  period: { start: Date; end: Date },
-): number[] {
-  const [start, end] = [period.start.getTime(), period.end.getTime()];
+/** Minutes of kept bookings per member in a period, from its days. */
+export function minutesByMember(days: readonly DayUse[]): number[] {
   const byMember = new Map<string, number>();
-  for (const b of bookings) {
-    if (!b.userId || !isKept(b) || !resourceIds.has(b.resourceId)) continue;
-    const m = (Math.min(end, b.end) - Math.max(start, b.start)) / MINUTE_MS;
-    if (m > 0) byMember.set(b.userId, (byMember.get(b.userId) ?? 0) + m);
-  }
-  return [...byMember.values()];
+  for (const day of days)
+    for (const [userId, ms] of day.byMember) byMember.set(userId, (byMember.get(userId) ?? 0) + ms);
+  return [...byMember.values()].map((ms) => ms / MINUTE_MS);
 }

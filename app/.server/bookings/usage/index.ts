@@ -1,6 +1,7 @@
 // How the lab is used (docs/product.md §11): the figures of /admin/usage and a resource's quiet
 // hours, worked out from the rows on demand. The figures are kept per data version: the same
-// question asked again before anything changed (and in the same minute) is answered from memory.
+// question asked again before anything changed (and in the same minute) is answered from memory;
+// after a change, only the days whose rows changed are worked out again (days.ts).
 // Quiet hours look at eight weeks that are over, so they are kept for the week.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

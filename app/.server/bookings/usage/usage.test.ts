@@ -13,6 +13,7 @@ import { usageCsvRows, USAGE_TABLES } from '~/lib/usage/usage-csv';
 import { csvText } from '~/lib/csv';
 import { labUsage, quietHours } from './usage';
 import { usageIn } from '.';
+import { dayUsesIn } from './days';
 
 afterAll(() => db.destroy());
 
@@ -409,4 +410,52 @@ test('quiet hours: the last eight full weeks, open hours only; answers kept unti
     booked: 60,
   });
   expect(await usage.quietHours(printer, new Date('2026-11-23T12:00:00Z'))).not.toBe(first); // Monday
+});
+
+test('kept days: a day that is over is kept until a row overlapping it changes, whoever writes it', async () => {
+  const { a } = await setUp();
+  const scope = { kind: 'resource', slug: a.slug } as const;
+  const kept = dayUsesIn(db);
+  const ask = () => labUsage(db, october, scope, now, kept);
+  const fresh = () => labUsage(db, october, scope, now, dayUsesIn(db));
+  const booked = async () => {
+    const [answer, worked] = await Promise.all([ask(), fresh()]);
+    expect(answer).toEqual(worked);
+    return answer.resources[0]!.bookedMinutes;
+  };
+  expect(await booked()).toBe(210);
+
+  // Kept: a column no writer changes alone (every one sets updated_at) is not looked at again.
+  const fifth = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('resource_id', '=', a.id)
+    .where('starts_at', '=', '2026-10-05T09:00:00.000Z')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('bookings')
+    .set({ checked_in_at: '2026-10-05T09:35:00.000Z' })
+    .where('id', '=', fifth.id)
+    .execute();
+  expect((await ask()).resources[0]!.usedMinutes).toBe(115);
+  expect((await fresh()).resources[0]!.usedMinutes).toBe(85);
+  await db
+    .updateTable('bookings')
+    .set({ checked_in_at: '2026-10-05T09:05:00.000Z' })
+    .where('id', '=', fifth.id)
+    .execute();
+
+  // A booking added (a seed, the lifecycle), then removed (retention, an account's removal).
+  const added = await row(a.id, null, '2026-10-08T09:00:00Z', '2026-10-08T10:00:00Z');
+  expect(await booked()).toBe(270);
+  await db.deleteFrom('bookings').where('id', '=', added).execute();
+  expect(await booked()).toBe(210);
+  // A status changed, and nothing else (not updated_at, not the sequence).
+  await db.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', fifth.id).execute();
+  expect(await booked()).toBe(90);
+  // A row of September that reaches into October: maintenance to 10:00 on Thu 1 Oct.
+  await row(a.id, null, '2026-09-28T08:00:00Z', '2026-10-01T09:00:00Z', { kind: 'maintenance' });
+  const [answer, worked] = await Promise.all([ask(), fresh()]);
+  expect(answer).toEqual(worked);
+  expect(answer.resources[0]!.openMinutes).toBe(10_440 - 60);
 });

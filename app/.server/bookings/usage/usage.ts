@@ -7,6 +7,7 @@ import {
   BOOKED,
   behaviour,
   busiestTenth,
+  daysHourOfWeek,
   funnel,
   hourOfWeek,
   minutesByMember,
@@ -15,14 +16,14 @@ import {
   totalUse,
   type CreditMonth,
   type InductionFacts,
-  type UsageBooking,
   type UsageResource,
 } from '~/lib/usage/figures';
+import { dayUsesOf, type DayUses } from './days';
+import { bookingsIn } from './rows';
 import { addToHeatMap, emptyHeatMap } from '~/lib/usage/heat-map';
 import { monthsOf, type Period, type Scope } from '~/lib/usage/period';
 import { QUIET_WEEKS } from '~/lib/usage/quiet';
 import { addDays, labDayOf, labTime, weekStartOf } from '~/lib/bookings/time';
-import { LATE_RELEASE_REASON } from '../core/lifecycle';
 import { rulesOf, selectResources } from '../core/rows';
 
 /** The resources a scope covers, in the lab's order. */
@@ -31,84 +32,6 @@ async function scopedResources(db: Kysely<Database>, scope: Scope) {
   if (scope.kind === 'kind') query = query.where('resources.kind', '=', scope.value);
   if (scope.kind === 'resource') query = query.where('resources.slug', '=', scope.slug);
   return query.execute();
-}
-
-const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
-
-/**
- * Every booking and maintenance block of `resourceIds` that overlaps [start, end), in as few
- * columns as the figures need (a year is 100,000 rows: each column read costs): who only where the
- * resource costs `creditIds`, and one 'freed at' for the four ways a booking gives time back.
- */
-async function bookingsIn(
-  db: Kysely<Database>,
-  resourceIds: string[],
-  start: Date,
-  end: Date,
-  creditIds: string[] = [],
-) {
-  if (!resourceIds.length) return [];
-  const rows = await db
-    .selectFrom('bookings')
-    .leftJoin('resources', 'resources.id', 'bookings.resource_id')
-    .select((eb) => [
-      'bookings.resource_id',
-      'bookings.kind',
-      'bookings.status',
-      'bookings.starts_at',
-      'bookings.ends_at',
-      'bookings.created_at',
-      'bookings.checked_in_at',
-      'bookings.checked_out_at',
-      'bookings.decided_at',
-      eb
-        .case()
-        .when('resources.credit_id', 'in', creditIds.length ? creditIds : [''])
-        .then(eb.ref('bookings.user_id'))
-        .end()
-        .as('user_id'),
-      eb
-        .case('bookings.status')
-        .when('cancelled')
-        .then(eb.ref('bookings.cancelled_at'))
-        .when('no_show')
-        .then(eb.ref('bookings.released_at'))
-        .when('checked_out')
-        .then(eb.ref('bookings.checked_out_at'))
-        .else(eb.ref('bookings.decided_at'))
-        .end()
-        .as('freed_at'),
-      // 1: made with check-in; 2: an offer of freed time; 4: released late (looked up for the few
-      // cancelled rows only).
-      sql<number>`(case when ${eb.ref('bookings.check_in_grace_minutes')} is null then 0 else 1 end)
-        + (case when ${eb.ref('bookings.waitlist_id')} is null then 0 else 2 end)
-        + (case when ${eb.ref('bookings.status')} = 'cancelled' and exists (
-            select 1 from booking_events e where e.booking_id = ${eb.ref('bookings.id')}
-            and e.kind = 'cancelled' and e.reason = ${LATE_RELEASE_REASON}) then 4 else 0 end)`.as('flags'),
-    ])
-    .where('bookings.resource_id', 'in', resourceIds)
-    .where('bookings.starts_at', '<', end.toISOString())
-    .where('bookings.ends_at', '>', start.toISOString())
-    .execute();
-  return rows.map((row): UsageBooking => {
-    const flags = Number(row.flags);
-    return {
-      resourceId: row.resource_id,
-      userId: row.user_id,
-      kind: row.kind,
-      status: row.status,
-      start: Date.parse(row.starts_at),
-      end: Date.parse(row.ends_at),
-      createdAt: Date.parse(row.created_at),
-      freedAt: instant(row.freed_at),
-      checkedInAt: instant(row.checked_in_at),
-      checkedOutAt: instant(row.checked_out_at),
-      decidedAt: instant(row.decided_at),
-      checkIn: (flags & 1) !== 0,
-      offer: (flags & 2) !== 0,
-      late: (flags & 4) !== 0,
-    };
-  });
 }
 
 /** Waits on `resourceIds` joined or ended in [start, end). */
@@ -258,8 +181,14 @@ async function creditMonths(db: Kysely<Database>, creditIds: string[], period: P
   return [...table.values()];
 }
 
-/** Everything /admin/usage shows for a period and a scope, as of `now`. */
-export async function labUsage(db: Kysely<Database>, period: Period, scope: Scope, now: Date) {
+/** Everything /admin/usage shows for a period and a scope, as of `now`: its days' figures added up. */
+export async function labUsage(
+  db: Kysely<Database>,
+  period: Period,
+  scope: Scope,
+  now: Date,
+  dayUses: DayUses = dayUsesOf(db),
+) {
   const rows = await scopedResources(db, scope);
   const resources = rows.map((row): UsageResource & { inductionId: string | null } => ({
     id: row.id,
@@ -274,23 +203,25 @@ export async function labUsage(db: Kysely<Database>, period: Period, scope: Scop
   const ids = resources.map((r) => r.id);
   const asOf = new Date(Math.min(now.getTime(), period.end.getTime()));
   const creditIds = [...new Set(resources.flatMap((r) => (r.creditId ? [r.creditId] : [])))];
-  const [bookings, waits, inductions, credits] = await Promise.all([
-    bookingsIn(db, ids, period.start, period.end, creditIds),
+  const [days, waits, inductions, credits] = await Promise.all([
+    dayUses(resources, period.first, period.last, now),
     waitsIn(db, ids, period.start, period.end),
     inductionFacts(db, [...new Set(resources.flatMap((r) => (r.inductionId ? [r.inductionId] : [])))], asOf),
     creditMonths(db, creditIds, period),
   ]);
-  const perResource = resourceUse(resources, bookings, period, now);
+  const perResource = resources.map((resource) => resourceUse(resource, days.get(resource.id)!));
+  const allDays = [...days.values()].flat();
   return {
     resources: perResource,
     total: totalUse(perResource),
-    hours: hourOfWeek(bookings, period),
-    behaviour: behaviour(bookings, waits, period, now),
+    hours: daysHourOfWeek(allDays),
+    behaviour: behaviour(allDays, waits, period),
     inductions: inductions.map((facts) => funnel(facts, period, now)),
     credits,
     concentration: creditIds.map((creditId) => {
-      const costing = new Set(resources.filter((r) => r.creditId === creditId).map((r) => r.id));
-      const byMember = minutesByMember(bookings, costing, period);
+      const byMember = minutesByMember(
+        resources.filter((r) => r.creditId === creditId).flatMap((r) => days.get(r.id)!),
+      );
       return {
         credit: rows.find((r) => r.credit_id === creditId)?.credit_name ?? '',
         members: byMember.length,

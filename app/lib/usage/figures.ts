@@ -171,8 +171,8 @@ export interface DayUse {
   used: number;
   /** something overlapping the day was made with check-in */
   checkIn: boolean;
-  /** booked minutes by the hour of the week: [day × 24 + hour, minutes] */
-  hours: [cell: number, minutes: number][];
+  /** booked minutes by the hour of the week, flat pairs: day × 24 + hour, minutes, … */
+  hours: readonly number[];
   checkInBookings: number;
   noShows: number;
   cancels: number;
@@ -180,9 +180,9 @@ export interface DayUse {
   freed: number;
   rebooked: number;
   /** the requests for time that starts this day that were decided: how, and minutes to decide */
-  decisions: [status: BookingStatus, minutes: number][];
+  decisions: readonly (readonly [status: BookingStatus, minutes: number])[];
   /** kept milliseconds per member (resources that cost credits only) */
-  byMember: [userId: string, ms: number][];
+  byMember: readonly (readonly [userId: string, ms: number])[];
 }
 
 /** The minutes a kept booking was used: from its check-in (or start) to its check-out (or end, or now). */
@@ -279,18 +279,26 @@ export function dayUse(
     booked,
     used,
     checkIn: bookings.some((booking) => booking.kind === 'booking' && booking.checkIn),
-    hours: grid.flatMap((row, d) => row.flatMap((m, h) => (m ? [[d * 24 + h, m] as [number, number]] : []))),
+    hours: grid.flatMap((row, d) => row.flatMap((m, h) => (m ? [d * 24 + h, m] : []))),
     checkInBookings: checkIns.length,
     noShows: checkIns.filter((b) => b.status === 'no_show').length,
     cancels: cancels.length,
     lateCancels: cancels.filter((b) => b.late).length,
     freed: freedMs,
     rebooked: rebookedMs,
-    decisions: starting
-      .filter((b) => b.decidedAt !== null && !b.offer)
-      .map((b) => [b.status, (b.decidedAt! - b.createdAt) / MINUTE_MS]),
-    byMember: [...byMember],
+    decisions: orNone(
+      starting
+        .filter((b) => b.decidedAt !== null && !b.offer)
+        .map((b) => [b.status, (b.decidedAt! - b.createdAt) / MINUTE_MS] as const),
+    ),
+    byMember: orNone([...byMember]),
   };
+}
+
+// A year of days is kept in memory (decision 034): the usual empty lists are one shared list.
+const NONE: readonly never[] = Object.freeze([]);
+function orNone<T>(list: readonly T[]): readonly T[] {
+  return list.length ? list : NONE;
 }
 
 const toMinutes = (ms: number) => Math.round(ms / MINUTE_MS);
@@ -337,7 +345,9 @@ export function hourOfWeek(bookings: readonly UsageBooking[], period: { start: D
 /** The heat map of a period: its days' hours added up. */
 export function daysHourOfWeek(days: readonly DayUse[]) {
   const grid = emptyHeatMap();
-  for (const day of days) for (const [cell, m] of day.hours) grid[Math.floor(cell / 24)]![cell % 24]! += m;
+  for (const { hours } of days)
+    for (let i = 0; i < hours.length; i += 2)
+      grid[Math.floor(hours[i]! / 24)]![hours[i]! % 24]! += hours[i + 1]!;
   return grid;
 }
 

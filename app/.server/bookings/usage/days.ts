@@ -85,7 +85,7 @@ const termsOf = (resource: UsageResource) =>
 
 /** The figures per resource and day of one store, kept in memory (see above). */
 export function dayUsesIn(db: Kysely<Database>) {
-  const kept = new Map<string, { print: string; use: DayUse }>();
+  const kept = new Map<string, { terms: string; print: string; use: DayUse }>();
 
   /**
    * Works out the `missing` days of each resource from the rows: one read per run of consecutive
@@ -161,8 +161,10 @@ export function dayUsesIn(db: Kysely<Database>) {
     for (const resource of resources) {
       const terms = termsOf(resource);
       const uses = days.map((day, d) => {
-        const known = kept.get(`${terms} ${day.first}`);
-        return known && known.print === prints.get(resource)![d] && day.end <= now ? known.use : undefined;
+        const known = kept.get(`${resource.id} ${day.first}`);
+        return known && known.terms === terms && known.print === prints.get(resource)![d] && day.end <= now
+          ? known.use
+          : undefined;
       });
       const absent = days.filter((_, d) => !uses[d]);
       if (absent.length) missing.set(resource, absent);
@@ -178,7 +180,7 @@ export function dayUsesIn(db: Kysely<Database>) {
         // Only a day that is over keeps: until then its figures change with the clock.
         if (day.end > now) return;
         if (kept.size >= KEPT_DAYS) kept.clear();
-        kept.set(`${terms} ${day.first}`, { print: prints.get(resource)![d]!, use });
+        kept.set(`${resource.id} ${day.first}`, { terms, print: prints.get(resource)![d]!, use });
       });
     }
     return out;

@@ -111,8 +111,20 @@ async function append(trx: Kysely<Database>, lotId: string, entry: EntryInput): 
   return true;
 }
 
-const insertEntry = (trx: Kysely<Database>, lotId: string, entry: EntryInput) =>
-  trx
+/**
+ * Writes the entry, stamped no earlier than a millisecond after the lot's last one: two entries of
+ * a lot in one millisecond (an admin's two adjustments, a hold and its settle) keep the order they
+ * were written in on the statement, which lists newest first. Writers of a lot take turns: each
+ * moves its `remaining` first, in the same transaction.
+ */
+async function insertEntry(trx: Kysely<Database>, lotId: string, entry: EntryInput) {
+  const last = await trx
+    .selectFrom('credit_entries')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('lot_id', '=', lotId)
+    .executeTakeFirst();
+  const at = Math.max(entry.now.getTime(), last?.at ? Date.parse(last.at) + 1 : 0);
+  await trx
     .insertInto('credit_entries')
     .values({
       id: crypto.randomUUID(),
@@ -124,9 +136,10 @@ const insertEntry = (trx: Kysely<Database>, lotId: string, entry: EntryInput) =>
       about: entry.about ?? '',
       reason: entry.reason ?? '',
       actor: entry.actor,
-      created_at: entry.now.toISOString(),
+      created_at: new Date(at).toISOString(),
     })
     .execute();
+}
 
 /**
  * Makes a new lot with its first entry ('grant' or 'allowance'), in `trx`; its id, or null when a

@@ -51,6 +51,8 @@ test('the hold text, the refusal, a booking that holds and a cancel that gives i
     .getByRole('button', { name: /Cancel/ })
     .last()
     .click();
+  // Wait for the cancel's answer: going on at once would abort it on the way.
+  await expect(page).toHaveURL(/\/bookings\?notice=cancelled$/);
   await page.goto('/credits');
   await expect(card).toContainText('Available now: 4');
   await expect(page.getByRole('table')).toContainText('Released');

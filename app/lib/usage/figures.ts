@@ -50,13 +50,13 @@ export const BOOKED: readonly BookingStatus[] = ['active', 'checked_in', 'checke
 const isKept = (booking: UsageBooking) =>
   booking.kind === 'booking' && (BOOKED as readonly string[]).includes(booking.status);
 
-type Span = [start: number, end: number];
+export type Span = [start: number, end: number];
 
 const ms = (iso: string) => Date.parse(iso);
 const spanMs = (spans: readonly Span[]) => spans.reduce((sum, [a, b]) => sum + Math.max(0, b - a), 0);
 
 /** The index of the first of sorted, non-overlapping `spans` that ends after `a`. */
-function firstEndingAfter(spans: readonly Span[], a: number) {
+export function firstEndingAfter(spans: readonly Span[], a: number) {
   let lo = 0;
   let hi = spans.length;
   while (lo < hi) {
@@ -239,16 +239,16 @@ function freedAndRebooked(
 
 /**
  * One resource's figures for one lab day as of `now`, from its bookings and maintenance that
- * overlap the day. `costs`: the resource costs credits (its minutes are counted per member).
+ * overlap the day; where the resource costs credits, its minutes are counted per member too.
  */
 export function dayUse(
   resource: UsageResource,
   bookings: readonly UsageBooking[],
   day: Day,
   now: Date,
-  costs = false,
 ): DayUse {
   const [start, end] = [day.start.getTime(), day.end.getTime()];
+  const costs = resource.creditId !== null;
   const nowMs = Math.min(now.getTime(), end);
   const maintenance = bookings
     .filter((booking) => booking.kind === 'maintenance' && !FREED.includes(booking.status as never))

@@ -7,7 +7,14 @@
 // the first ask after a start reads the period's rows once, as before.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { dayUse, type Day, type DayUse, type UsageResource } from '~/lib/usage/figures';
+import {
+  dayUse,
+  firstEndingAfter,
+  type Day,
+  type DayUse,
+  type Span,
+  type UsageResource,
+} from '~/lib/usage/figures';
 import { addDays, labTime, type LabDay } from '~/lib/bookings/time';
 import { bookingsIn } from './rows';
 
@@ -79,6 +86,8 @@ function printsOfDays(groups: { start: number; reach: number; print: string }[],
   });
 }
 
+const keyOf = (resource: UsageResource, day: Day) => `${resource.id} ${day.first}`;
+
 /** What a resource's day depends on besides its rows. */
 const termsOf = (resource: UsageResource) =>
   `${resource.id} ${JSON.stringify(resource.hours)} ${resource.outOfServiceSince} ${resource.creditId}`;
@@ -112,25 +121,17 @@ export function dayUsesIn(db: Kysely<Database>) {
         days.at(-1)!.end,
         [...new Set(resources.flatMap((r) => (r.creditId ? [r.creditId] : [])))],
       );
+      const spans = days.map((day): Span => [day.start.getTime(), day.end.getTime()]);
       const byDay = new Map(resources.map((r) => [r.id, days.map(() => [] as typeof rows)]));
       for (const row of rows) {
-        // The first day of the run that ends after the row starts, then each day it reaches.
-        let lo = 0;
-        let hi = days.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (days[mid]!.end.getTime() <= row.start) lo = mid + 1;
-          else hi = mid;
-        }
+        // Each day of the run the row reaches, from the first that ends after it starts.
         const own = byDay.get(row.resourceId)!;
-        for (let d = lo; d < days.length && days[d]!.start.getTime() < row.end; d++) own[d]!.push(row);
+        for (let d = firstEndingAfter(spans, row.start); d < days.length && spans[d]![0] < row.end; d++)
+          own[d]!.push(row);
       }
       for (const resource of resources)
         days.forEach((day, d) =>
-          worked.set(
-            `${resource.id} ${day.first}`,
-            dayUse(resource, byDay.get(resource.id)![d]!, day, now, resource.creditId !== null),
-          ),
+          worked.set(keyOf(resource, day), dayUse(resource, byDay.get(resource.id)![d]!, day, now)),
         );
     }
     return worked;
@@ -156,33 +157,35 @@ export function dayUsesIn(db: Kysely<Database>) {
       days[0]!.start,
       days.at(-1)!.end,
     );
-    const prints = new Map(resources.map((r) => [r, printsOfDays(groups.get(r.id) ?? [], days)]));
-    const missing = new Map<UsageResource, Day[]>();
-    for (const resource of resources) {
+    const looked = resources.map((resource) => {
       const terms = termsOf(resource);
-      const uses = days.map((day, d) => {
-        const known = kept.get(`${resource.id} ${day.first}`);
-        return known && known.terms === terms && known.print === prints.get(resource)![d] && day.end <= now
-          ? known.use
-          : undefined;
+      const prints = printsOfDays(groups.get(resource.id) ?? [], days);
+      const known = days.map((day, d) => {
+        const entry = kept.get(keyOf(resource, day));
+        return entry && entry.terms === terms && entry.print === prints[d] && day.end <= now
+          ? entry.use
+          : null;
       });
-      const absent = days.filter((_, d) => !uses[d]);
-      if (absent.length) missing.set(resource, absent);
-      out.set(resource.id, uses as DayUse[]);
-    }
-    const worked = await workOut(missing, now);
-    for (const resource of missing.keys()) {
-      const terms = termsOf(resource);
-      const uses = out.get(resource.id)!;
-      days.forEach((day, d) => {
-        if (uses[d]) return;
-        const use = (uses[d] = worked.get(`${resource.id} ${day.first}`)!);
-        // Only a day that is over keeps: until then its figures change with the clock.
-        if (day.end > now) return;
-        if (kept.size >= KEPT_DAYS) kept.clear();
-        kept.set(`${resource.id} ${day.first}`, { terms, print: prints.get(resource)![d]!, use });
-      });
-    }
+      return { resource, terms, prints, known };
+    });
+    const worked = await workOut(
+      new Map(looked.map(({ resource, known }) => [resource, days.filter((_, d) => !known[d])])),
+      now,
+    );
+    for (const { resource, terms, prints, known } of looked)
+      out.set(
+        resource.id,
+        days.map((day, d) => {
+          if (known[d]) return known[d];
+          const use = worked.get(keyOf(resource, day))!;
+          // Only a day that is over keeps: until then its figures change with the clock.
+          if (day.end <= now) {
+            if (kept.size >= KEPT_DAYS) kept.clear();
+            kept.set(keyOf(resource, day), { terms, print: prints[d]!, use });
+          }
+          return use;
+        }),
+      );
     return out;
   };
 }
